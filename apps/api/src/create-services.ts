@@ -7,6 +7,7 @@ import { createInMemoryRateLimitCounter } from "./platform/rate-limit/in-memory-
 import { createStoreRateLimitCounter } from "./platform/rate-limit/store-rate-limit-counter.js";
 import type { ResponseCache } from "./platform/response-cache/response-cache.js";
 import { responseCacheFromEnvironment } from "./platform/response-cache/response-cache-from-environment.js";
+import { graphTenantsFromEnvironment } from "./platform/environment/graph-tenants-from-environment.js";
 import { sqliteMmapBytesFromEnvironment } from "./platform/environment/sqlite-mmap-from-environment.js";
 import { sqliteSynchronousFromEnvironment } from "./platform/environment/sqlite-synchronous-from-environment.js";
 import { uploadSpaceBytesFromEnvironment } from "./platform/environment/upload-space-from-environment.js";
@@ -38,7 +39,7 @@ export interface CreateServicesOptions {
 /**
  * The production services for a database file: the SQLite store, the system clock, in-process per-second and
  * persisted monthly rate-limit counters, a pino logger, and the summary provider, response cache, scoring
- * parameters and import uploads' disk bound and minimum rate the `RAPPORT_*` environment variables describe. An unusable setting rejects with a
+ * parameters, bound on tenants' graphs held and import uploads' disk bound and minimum rate the `RAPPORT_*` environment variables describe. An unusable setting rejects with a
  * `ConfigurationError` naming it, before the database is opened.
  */
 export async function createServices(options: CreateServicesOptions): Promise<AppServices> {
@@ -51,7 +52,17 @@ export async function createServices(options: CreateServicesOptions): Promise<Ap
   const synchronous = sqliteSynchronousFromEnvironment(process.env);
   const uploadSpaceBytes = uploadSpaceBytesFromEnvironment(process.env);
   const minimumUploadRate = minimumUploadRateFromEnvironment(process.env);
-  const store = await createSqliteStore({ path: databasePath, now: () => clock.now(), scoringParameters, mmapBytes, synchronous, lockWaitMs: options.lockWaitMs, onMigration: options.onMigration });
+  const maximumTenantGraphs = graphTenantsFromEnvironment(process.env);
+  const store = await createSqliteStore({
+    path: databasePath,
+    now: () => clock.now(),
+    scoringParameters,
+    mmapBytes,
+    synchronous,
+    lockWaitMs: options.lockWaitMs,
+    onMigration: options.onMigration,
+    maximumTenantGraphs,
+  });
   return {
     store,
     clock,

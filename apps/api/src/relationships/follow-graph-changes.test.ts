@@ -11,7 +11,7 @@ afterAll(() => rmSync(folder, { recursive: true, force: true }));
 const DAY = 86_400_000;
 
 describe("followGraphChanges", () => {
-  it("brings a loaded graph up to another process's writes between requests, and stops when told", async () => {
+  it("brings a loaded graph up to another process's writes between requests, drops a deleted tenant's, and stops when told", async () => {
     const path = join(folder, "follow.db");
     const server = await createSqliteStore({ path });
     const other = await createSqliteStore({ path });
@@ -24,6 +24,11 @@ describe("followGraphChanges", () => {
       await other.emails.ingest(tenant.uuid, { message_id: "m1", sent_at: Date.now() - DAY, from: { email: "ada@acme.example" }, to: [{ email: "cleo@globex.example" }] });
       // No read of the server's asks for the tenant's graph: the follower's rounds catch it up.
       await vi.waitFor(() => expect(graph.interactionCount).toBe(1), { timeout: 2_000, interval: 10 });
+      // A tenant deleted beside the server: its graph leaves the server's memory, the others' stay.
+      const gone = await server.tenants.create({ name: "Gone", tier: "standard" });
+      await server.graphs.forTenant(gone.uuid);
+      await other.tenants.delete(gone.uuid);
+      await vi.waitFor(() => expect(server.graphs.loadedTenants()).toEqual([tenant.uuid]), { timeout: 2_000, interval: 10 });
 
       follower.stop();
       await new Promise((resolve) => setTimeout(resolve, 50));

@@ -48,6 +48,13 @@ describe("warmTenantGraphs", () => {
     expect(await store.nameSearch.catchUp(second.tenant.uuid)).toBe(0);
     expect(lines.filter((line) => line.msg === "relationship graph warm").map((line) => line.tenant)).toEqual([first.tenant.uuid, second.tenant.uuid]);
     expect(lines.at(-1)).toMatchObject({ msg: "relationship graphs warm-up done", tenants: 2, warmed: 2 });
+
+    // More tenants than the store holds graphs of: as many as it holds, the busiest this month first.
+    vi.spyOn(store.graphs, "capacity").mockReturnValue(1);
+    await store.usage.incrementMonthly(second.tenant.uuid, "2026-11");
+    asked.mockClear();
+    expect((await warmTenantGraphs(store, logger, context.clock).done).map((tenant) => tenant.tenant_uuid)).toEqual([second.tenant.uuid]);
+    expect(asked.mock.calls.map(([tenantUuid]) => tenantUuid)).toEqual([second.tenant.uuid]);
   });
 
   it("logs a tenant whose graph fails to load and goes on with the next", async () => {

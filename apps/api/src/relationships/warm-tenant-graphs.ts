@@ -5,12 +5,15 @@
  * interactions), brings the search's name indexes up to date with the names written since the last
  * search, and ranks every company once (`prepareCompanyRankings`: a first batch of companies then ranks as a
  * later one does). One tenant at a time, to bound the memory and CPU taken from requests meanwhile; a request for a
- * tenant not yet warm hydrates it itself, and the warm-up then finds it loaded.
+ * tenant not yet warm hydrates it itself, and the warm-up then finds it loaded. With more live tenants than the
+ * store holds graphs of (`store.graphs.capacity()`), it warms that many, those with the most requests this month first:
+ * warming the others would only drop graphs it loaded.
  */
 import { setImmediate } from "node:timers/promises";
-import type { Store } from "@rapport/store";
+import type { Store, Tenant } from "@rapport/store";
 import type { Logger } from "pino";
 import type { Clock } from "../platform/clock.js";
+import { monthWindow } from "../platform/rate-limit/rate-limit-windows.js";
 import { prepareCompanyRankings } from "./prepare-company-rankings.js";
 
 export interface WarmedTenant {
@@ -33,7 +36,21 @@ export interface GraphWarmup {
   stop(): void;
 }
 
-/** Starts warming the graphs of the store's live tenants, oldest tenant first, and logs each one; `clock` dates the rankings. */
+/**
+ * The tenants to warm: every one, oldest first; when they are more than the graphs the store holds, as many of them as
+ * it holds, those with the most requests this month first (then the oldest).
+ */
+async function tenantsToWarm(store: Store, clock: Clock): Promise<Tenant[]> {
+  const tenants = await store.tenants.list();
+  const capacity = store.graphs.capacity();
+  if (tenants.length <= capacity) return tenants;
+  const month = monthWindow(clock.now()).id;
+  const requests = await Promise.all(tenants.map((tenant) => store.usage.monthly(tenant.uuid, month)));
+  const busiestFirst = tenants.map((tenant, index) => ({ tenant, index, requests: requests[index]! })).sort((a, b) => b.requests - a.requests || a.index - b.index);
+  return busiestFirst.slice(0, capacity).map(({ tenant }) => tenant);
+}
+
+/** Starts warming the graphs of the store's live tenants (see `tenantsToWarm`), and logs each one; `clock` dates the rankings. */
 export function warmTenantGraphs(store: Store, logger: Logger, clock: Clock): GraphWarmup {
   let stopped = false;
   let finished = false;
@@ -41,7 +58,7 @@ export function warmTenantGraphs(store: Store, logger: Logger, clock: Clock): Gr
     const warmed: WarmedTenant[] = [];
     let tenants;
     try {
-      tenants = await store.tenants.list();
+      tenants = await tenantsToWarm(store, clock);
     } catch (error) {
       if (!stopped) logger.warn({ err: error }, "graph warm-up could not list tenants");
       return warmed;

@@ -283,4 +283,24 @@ describe("tenant graphs", () => {
     expect(told).toHaveLength(2);
     await store.close();
   });
+  it("hold at most maximumTenantGraphs graphs, dropping the one read least recently, which the next read loads again", async () => {
+    const store = await createSqliteStore({ path: ":memory:", now: () => NOW, maximumTenantGraphs: 2 });
+    const [first, second, third] = await Promise.all(["First", "Second", "Third"].map((name) => store.tenants.create({ name, tier: "standard" })));
+    await store.emails.ingest(first!.uuid, { message_id: "m1", sent_at: NOW - DAY, from: { email: "a@x.example" }, to: [{ email: "c@x.example" }] });
+    expect(store.graphs.capacity()).toBe(2);
+    const firstGraph = await store.graphs.forTenant(first!.uuid);
+    await store.graphs.forTenant(second!.uuid);
+    // Read again: the second is now the least recently read.
+    expect(await store.graphs.forTenant(first!.uuid)).toBe(firstGraph);
+    await store.graphs.forTenant(third!.uuid);
+    expect(store.graphs.loadedTenants().sort()).toEqual([first!.uuid, third!.uuid].sort());
+    expect(store.graphs.hydrated(second!.uuid)).toBeNull();
+    // The dropped tenant loads again; the first, now least recent, makes room for it, and comes back whole.
+    await store.graphs.forTenant(second!.uuid);
+    expect(store.graphs.hydrated(first!.uuid)).toBeNull();
+    expect((await store.graphs.forTenant(first!.uuid)).interactionCount).toBe(1);
+    expect(store.graphs.loadedTenants()).toHaveLength(2);
+    await expect(createSqliteStore({ path: ":memory:", maximumTenantGraphs: 0 })).rejects.toThrow(/maximumTenantGraphs/);
+    await store.close();
+  });
 });

@@ -40,6 +40,11 @@ export interface TenantGraphs {
   /** Drops a tenant's graph; the next read hydrates it again. */
   evict(tenantUuid: string): void;
   /**
+   * The most tenants whose graphs are held at once (`maximumTenants`; Infinity: no bound). Loading one more drops
+   * the graph read least recently, whose next read loads it again.
+   */
+  capacity(): number;
+  /**
    * A count of the changes applied to the tenant's graph (and of its evictions): the graph's answers may
    * have changed since a read when this moved. 0 for a tenant that never changed here.
    */
@@ -180,8 +185,14 @@ export function createTenantGraphs(options: {
    * log's new entries are this process's own, whose changes the graph has: they are passed over unread.
    */
   commitsByOthers?: () => number;
+  /**
+   * The most tenants whose graphs are held at once (default: no bound). A load beyond it first drops the graph read
+   * least recently (not one still loading or catching up): memory follows the tenants in use, not all that ever were.
+   */
+  maximumTenants?: number;
 }): TenantGraphs {
   const { db, interactions, parameters, now, usersGeneration, erasuresGeneration, changesGeneration, commitsByOthers } = options;
+  const maximumTenants = options.maximumTenants ?? Number.POSITIVE_INFINITY;
   const entries = new Map<string, Entry>();
   const revisions = new Map<string, number>();
   const changed = (tenantUuid: string) => revisions.set(tenantUuid, (revisions.get(tenantUuid) ?? 0) + 1);
@@ -341,6 +352,11 @@ export function createTenantGraphs(options: {
 
   function forTenant(tenantUuid: string): Promise<RelationshipGraph> {
     const known = entries.get(tenantUuid);
+    if (known) {
+      // Read last: the map's order is the order of last reads, least recent first (see `makeRoom`).
+      entries.delete(tenantUuid);
+      entries.set(tenantUuid, known);
+    }
     if (known && known.graph && missesAnErasure(tenantUuid, known)) {
       drop(tenantUuid, known);
     } else if (known) {
@@ -349,7 +365,16 @@ export function createTenantGraphs(options: {
     return load(tenantUuid);
   }
 
+  /** Drops the graphs read least recently until one more fits (a graph loading or catching up stays: readers wait on it). */
+  function makeRoom(): void {
+    for (const [tenantUuid, entry] of entries) {
+      if (entries.size < maximumTenants) return;
+      if (entry.graph !== null && entry.syncing === null) drop(tenantUuid, entry);
+    }
+  }
+
   function load(tenantUuid: string): Promise<RelationshipGraph> {
+    makeRoom();
     // Read before the users are: a change to them during the hydration is caught up at the next read.
     const usersSeen = usersGeneration?.(tenantUuid) ?? Number.NaN;
     // Likewise: an erasure committed while the hydration reads may or may not be in it, and is read again.
@@ -423,6 +448,9 @@ export function createTenantGraphs(options: {
     },
     evict(tenantUuid) {
       drop(tenantUuid);
+    },
+    capacity() {
+      return maximumTenants;
     },
     revision(tenantUuid) {
       return revisions.get(tenantUuid) ?? 0;

@@ -553,6 +553,7 @@ export const REPOSITORY_CALL_SHAPES: Readonly<Record<string, Readonly<Record<str
     // `graphs.apply` words its own refusal of a change (its type among the known ones).
     apply: callShape(tenant, ["change", z.unknown()]),
     evict: callShape(tenant),
+    capacity: callShape(),
     revision: callShape(tenant),
     onHydrated: callShape(["listener", callback]),
   },

@@ -19,6 +19,7 @@ const SYNCHRONOUS_CALLS = new Set([
   "graphs.loadedTenants",
   "graphs.apply",
   "graphs.evict",
+  "graphs.capacity",
   "graphs.revision",
   "graphs.onHydrated",
 ]);

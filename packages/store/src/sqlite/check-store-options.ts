@@ -11,14 +11,14 @@ function quoted(value: unknown): string {
  * Refuses, with an `InvalidInputError` naming `createSqliteStore`, options a caller outside TypeScript can give: no
  * options object, a `path` that is not a non-empty string (SQLite takes "" for a temporary file, gone at close), a
  * `now` or `generateId` that is not a function, a scoring parameter the graph would refuse at the first hydration (its
- * `GraphInputError` as the cause), a bad `mmapBytes`, `synchronous`, `checkpointIntervalMs` or `lockWaitMs`, and an `onMigration` that is
+ * `GraphInputError` as the cause), a bad `mmapBytes`, `synchronous`, `checkpointIntervalMs`, `lockWaitMs` or `maximumTenantGraphs`, and an `onMigration` that is
  * not a function.
  */
 export function checkStoreOptions(options: unknown): void {
   if (typeof options !== "object" || options === null || Array.isArray(options)) {
     throw new InvalidInputError(`createSqliteStore: expecting options { path, ... } but got ${quoted(options)}`);
   }
-  const { path, now, generateId, onMigration, scoringParameters, mmapBytes = 0, synchronous = "normal", checkpointIntervalMs = 250, lockWaitMs = 0 } = options as Record<string, unknown>;
+  const { path, now, generateId, onMigration, scoringParameters, mmapBytes = 0, synchronous = "normal", checkpointIntervalMs = 250, lockWaitMs = 0, maximumTenantGraphs = 1 } = options as Record<string, unknown>;
   if (typeof path !== "string" || path === "") {
     throw new InvalidInputError(`createSqliteStore: expecting "path" to be a file path or ":memory:", got ${quoted(path)}`);
   }
@@ -38,6 +38,9 @@ export function checkStoreOptions(options: unknown): void {
   }
   if (!Number.isSafeInteger(lockWaitMs) || (lockWaitMs as number) < 0) {
     throw new InvalidInputError(`createSqliteStore: expecting "lockWaitMs" to be a whole number of milliseconds, got ${String(lockWaitMs)}`);
+  }
+  if (maximumTenantGraphs !== Number.POSITIVE_INFINITY && (!Number.isSafeInteger(maximumTenantGraphs) || (maximumTenantGraphs as number) < 1)) {
+    throw new InvalidInputError(`createSqliteStore: expecting "maximumTenantGraphs" to be a whole number from 1 (or Infinity), got ${String(maximumTenantGraphs)}`);
   }
   try {
     resolveScoringParameters(scoringParameters as Parameters<typeof resolveScoringParameters>[0], undefined, "createSqliteStore");

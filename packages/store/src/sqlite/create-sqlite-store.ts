@@ -107,6 +107,11 @@ export interface SqliteStoreOptions {
    * database is a copy of the process's migrated image: told of the migrations only when making that image (the first).
    */
   onMigration?: MigrationObserver | undefined;
+  /**
+   * The most tenants whose relationship graphs are held in memory at once (`store.graphs`; default: no bound). Loading
+   * one more first drops the graph read least recently; that tenant's next relationship read loads it again.
+   */
+  maximumTenantGraphs?: number;
 }
 
 /** WAL frames (pages) past which a background checkpoint also restarts the WAL: about 40 MB. */
@@ -264,6 +269,7 @@ export async function createSqliteStore(options: SqliteStoreOptions): Promise<St
     erasuresGeneration: (tenantUuid) => generations.generation(tenantUuid, ERASURES),
     changesGeneration: (tenantUuid) => generations.generation(tenantUuid, GRAPH_CHANGES_SCOPE),
     commitsByOthers: () => dataVersion.get() as number,
+    maximumTenants: options.maximumTenantGraphs,
   });
   return buildStore(
     {

@@ -27,6 +27,7 @@ export const RAPPORT_VARIABLES: readonly string[] = [
   "RAPPORT_MCP_ALLOWED_ORIGINS",
   "RAPPORT_TRUST_PROXY",
   "RAPPORT_WARM_GRAPHS",
+  "RAPPORT_GRAPH_TENANTS",
   "RAPPORT_CHROMIUM_PATH",
   // Read by the build (tsup.config.ts), and left set in a container's environment by a Dockerfile's ENV.
   "RAPPORT_BUILD_COMMIT",
