@@ -180,6 +180,27 @@ describe("rapport", { timeout: 60_000 }, () => {
     expect(malformed).toMatchObject({ code: 1, stderr: "rapport: option '--tenant <uuid>' argument 'acme' is invalid. must be a UUID, not a name: rapport tenants list shows each tenant's\n" });
   });
 
+  it("changes a tenant's tier with tenants set-tier, which a running server's rate-limit headers follow at the next request", async () => {
+    const tenant = JSON.parse((await rapport("--json", "tenants", "create", "--name", "Growing")).stdout);
+    const key = JSON.parse((await rapport("--json", "keys", "create", "--tenant", tenant.uuid)).stdout);
+    const server = await runningServer();
+    const limits = async () => {
+      const { headers } = await fetch(`${server.url}/v1/users`, { headers: { "x-api-key": key.key } });
+      return [headers.get("x-ratelimit-limit"), headers.get("x-ratelimit-limit-monthly")];
+    };
+    expect(await limits()).toEqual(["5", "10000"]);
+    expect((await rapport("tenants", "set-tier", "--tenant", tenant.uuid, "--tier", "professional")).stdout).toBe(
+      `tenant ${tenant.uuid} "Growing" is now professional: 20 req/s per key, 100000 req/month, from its next request on\n`,
+    );
+    expect(await limits()).toEqual(["20", "100000"]);
+    const custom = await rapport("--json", "tenants", "set-tier", "--tenant", tenant.uuid, "--tier", "custom", "--per-second", "7", "--monthly", "70000");
+    expect(JSON.parse(custom.stdout)).toMatchObject({ tier: "custom", per_second_limit: 7, monthly_limit: 70000, limits: { per_second: 7, monthly: 70000 } });
+    expect(await limits()).toEqual(["7", "70000"]);
+    expect(await rapport("tenants", "set-tier", "--tenant", tenant.uuid, "--tier", "standard", "--per-second", "9")).toMatchObject({ code: 1, stderr: "rapport: --per-second and --monthly apply only to --tier custom\n" });
+    const unknown = "00000000-0000-4000-8000-000000000000";
+    expect(await rapport("tenants", "set-tier", "--tenant", unknown, "--tier", "standard")).toMatchObject({ code: 1, stderr: `rapport: tenant ${unknown} not found\n` });
+  });
+
   it("reactivates a user: the key bound to them answers 403 while deactivated and works again after", async () => {
     const tenant = JSON.parse((await rapport("--json", "tenants", "create", "--name", "Comeback")).stdout);
     const user = JSON.parse((await rapport("--json", "users", "create", "--tenant", tenant.uuid, "--name", "Rae", "--email", "rae@comeback.example")).stdout);

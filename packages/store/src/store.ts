@@ -76,6 +76,13 @@ export interface TenantRepository {
   /** A live tenant, or null when it does not exist or was deleted. */
   get(tenantUuid: string): Promise<Tenant | null>;
   list(): Promise<Tenant[]>;
+  /**
+   * Sets a live tenant's rate-limit tier: a custom tier's limits are the ones given (a missing one falls back to the
+   * standard tier's), another tier's limits are the tier's own (custom limits are cleared). A server on the database
+   * applies it at the tenant's next request. Null when no live tenant has that uuid.
+   * @example await store.tenants.setTier(tenant.uuid, { tier: "custom", per_second_limit: 100, monthly_limit: 2_000_000 });
+   */
+  setTier(tenantUuid: string, limits: TenantTier): Promise<Tenant | null>;
   /** Soft-deletes the tenant: its keys stop working at once. Returns false when not found. */
   delete(tenantUuid: string): Promise<boolean>;
   /**
@@ -87,6 +94,9 @@ export interface TenantRepository {
    */
   purge(tenantUuid: string, options?: TenantPurgeOptions): Promise<TenantPurgeResult | null>;
 }
+
+/** A tenant's rate-limit tier and, for the custom tier, its limits (`tenants.setTier`). */
+export type TenantTier = Pick<NewTenant, "tier" | "per_second_limit" | "monthly_limit">;
 
 /** How `tenants.purge` goes. */
 export interface TenantPurgeOptions {

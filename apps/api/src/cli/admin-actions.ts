@@ -3,7 +3,7 @@
  * What `rapport tenants|users|keys|persons ...` do, each opening the store for its one change or listing; loaded when
  * one of them runs (their options are in admin-commands.ts).
  */
-import { isPlausibleEmail, normalizeEmail, type Role, type Store, type Tier } from "@rapport/store";
+import { isPlausibleEmail, normalizeEmail, type Role, type Store, type Tenant, type Tier } from "@rapport/store";
 import type { Command } from "commander";
 import { hashPassword, passwordProblem } from "../oauth/password-hash.js";
 import { issueApiKey } from "../platform/auth/issue-api-key.js";
@@ -50,10 +50,21 @@ export async function requireTenant(store: Store, tenantUuid: string) {
   return tenant;
 }
 
-export async function createTenant(options: { name: string; tier: Tier; perSecond?: number; monthly?: number }, command: Command): Promise<void> {
+/** Refuses custom limits with another tier than `custom`. */
+function requireCustomForLimits(options: { tier: Tier; perSecond?: number; monthly?: number }): void {
   if ((options.perSecond || options.monthly) && options.tier !== "custom") {
     throw new CliError("--per-second and --monthly apply only to --tier custom");
   }
+}
+
+/** A tenant's limits as the tenant commands print them. */
+function tierLine(tenant: Tenant): string {
+  const limits = limitsFor(tenant);
+  return `${tenant.tier}: ${limits.perSecond} req/s per key, ${limits.monthly} req/month`;
+}
+
+export async function createTenant(options: { name: string; tier: Tier; perSecond?: number; monthly?: number }, command: Command): Promise<void> {
+  requireCustomForLimits(options);
   const name = optionName(options.name, "--name", MAX_TENANT_NAME_LENGTH);
   await withStore(command, async (store, global) => {
     const tenant = await store.tenants.create({
@@ -64,7 +75,7 @@ export async function createTenant(options: { name: string; tier: Tier; perSecon
     });
     const limits = limitsFor(tenant);
     printResult(global, { ...tenant, limits: { per_second: limits.perSecond, monthly: limits.monthly } }, () => [
-      `created tenant ${tenant.uuid} "${tenant.name}" (${tenant.tier}: ${limits.perSecond} req/s per key, ${limits.monthly} req/month)`,
+      `created tenant ${tenant.uuid} "${tenant.name}" (${tierLine(tenant)})`,
     ]);
   }, { mayCreate: true });
 }
@@ -73,6 +84,18 @@ export async function listTenants(command: Command): Promise<void> {
   await withStore(command, async (store, global) => {
     const list = await store.tenants.list();
     printResult(global, list, () => (list.length ? list.map((tenant) => `${tenant.uuid}  ${tenant.tier.padEnd(12)}  ${tenant.name}`) : ["no tenants"]));
+  });
+}
+
+export async function setTenantTier(options: { tenant: string; tier: Tier; perSecond?: number; monthly?: number }, command: Command): Promise<void> {
+  requireCustomForLimits(options);
+  await withStore(command, async (store, global) => {
+    const tenant = await store.tenants.setTier(options.tenant, { tier: options.tier, per_second_limit: options.perSecond ?? null, monthly_limit: options.monthly ?? null });
+    if (!tenant) throw new CliError(`tenant ${options.tenant} not found`);
+    const limits = limitsFor(tenant);
+    printResult(global, { ...tenant, limits: { per_second: limits.perSecond, monthly: limits.monthly } }, () => [
+      `tenant ${tenant.uuid} "${tenant.name}" is now ${tierLine(tenant)}, from its next request on`,
+    ]);
   });
 }
 

@@ -19,7 +19,7 @@ const actions = () => import("./admin-actions.js");
 const positiveInteger = wholeNumberOption(1, Number.MAX_SAFE_INTEGER, "must be a positive integer");
 
 export function tenantsCommand(): Command {
-  const tenants = new Command("tenants").description("create, list, delete and purge tenants");
+  const tenants = new Command("tenants").description("create, list, re-tier, delete and purge tenants");
   tenants
     .command("create")
     .description("create a tenant")
@@ -32,6 +32,14 @@ export function tenantsCommand(): Command {
     .command("list")
     .description("list live tenants")
     .action(existingDatabaseAction(async (_options: object, command: Command) => (await actions()).listTenants(command)));
+  tenants
+    .command("set-tier")
+    .description("change a tenant's rate-limit tier (and a custom tier's limits); a running server applies it at the tenant's next request")
+    .requiredOption("--tenant <uuid>", "tenant UUID", tenantUuidOption)
+    .addOption(new Option("--tier <tier>", "rate-limit tier").choices(TIERS).makeOptionMandatory())
+    .option("--per-second <n>", "custom tier: requests per second per key", positiveInteger)
+    .option("--monthly <n>", "custom tier: requests per calendar month", positiveInteger)
+    .action(existingDatabaseAction(async (options, command) => (await actions()).setTenantTier(options, command)));
   tenants
     .command("delete")
     .description("delete a tenant: its keys stop working at once; its records stay in the database file until purged")

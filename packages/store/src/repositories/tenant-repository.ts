@@ -1,4 +1,4 @@
-/** Tenants: creation, lookup of live tenants, soft deletion, purge of a deleted tenant. */
+/** Tenants: creation, lookup of live tenants, their rate-limit tier, soft deletion, purge of a deleted tenant. */
 import type { TenantsTable } from "../database-schema.js";
 import { TIERS, type Tenant, type Tier } from "../records.js";
 import { assertAllowedValue } from "./allowed-value.js";
@@ -55,6 +55,18 @@ export function createTenantRepository(context: RepositoryContext): TenantReposi
         .orderBy("uuid")
         .execute();
       return rows.map(toTenant);
+    },
+    async setTier(tenantUuid, limits) {
+      assertAllowedValue(TIERS, limits.tier, "tier", "tenants.setTier");
+      const custom = limits.tier === "custom";
+      const row = await db
+        .updateTable("tenants")
+        .set({ tier: limits.tier, per_second_limit: custom ? (limits.per_second_limit ?? null) : null, monthly_limit: custom ? (limits.monthly_limit ?? null) : null })
+        .where("uuid", "=", tenantUuid)
+        .where("deleted_at", "is", null)
+        .returningAll()
+        .executeTakeFirst();
+      return row ? toTenant(row) : null;
     },
     async delete(tenantUuid) {
       const result = await db

@@ -138,6 +138,7 @@ const taskFields = {
 /** Each write's input (`person`) and patch (`personPatch`), by the record it writes. */
 export const INPUT_SHAPES = {
   tenant: z.strictObject(tenantFields),
+  tenantTier: z.strictObject({ tier: tenantFields.tier, per_second_limit: tenantFields.per_second_limit, monthly_limit: tenantFields.monthly_limit }),
   user: z.strictObject({ tenant_uuid: identifier, name: text, email: text, role: z.enum(ROLES) }),
   apiKey: z.strictObject({
     tenant_uuid: identifier,

@@ -175,6 +175,7 @@ export const REPOSITORY_CALL_SHAPES: Readonly<Record<string, Readonly<Record<str
     create: callShape(["input", INPUT_SHAPES.tenant]),
     get: callShape(tenant),
     list: callShape(),
+    setTier: callShape(tenant, ["limits", INPUT_SHAPES.tenantTier]),
     delete: callShape(tenant),
     purge: callShape(tenant, ["options", z.strictObject({ rowsPerStep, onProgress: callback.optional() }).optional()]),
   },
