@@ -10,7 +10,7 @@ import { promisify } from "node:util";
 import { createSqliteStore } from "@rapport/store";
 import SqliteDatabase from "better-sqlite3";
 import { ERASED_COPIES_NOTE } from "./cli/admin-actions.js";
-import { afterAll, describe, expect, it } from "vitest";
+import { afterAll, describe, expect, it, vi } from "vitest";
 import { DEMO_TENANT_UUID } from "./demo/demo-ids.js";
 import { verifyPassword } from "./oauth/password-hash.js";
 import { personUpdateSchema } from "./routes/persons/person-input.js";
@@ -180,7 +180,7 @@ describe("rapport", { timeout: 60_000 }, () => {
     expect(malformed).toMatchObject({ code: 1, stderr: "rapport: option '--tenant <uuid>' argument 'acme' is invalid. must be a UUID, not a name: rapport tenants list shows each tenant's\n" });
   });
 
-  it("changes a tenant's tier with tenants set-tier, which a running server's rate-limit headers follow at the next request", async () => {
+  it("changes a tenant's tier with tenants set-tier, which a running server's rate-limit headers follow at the next request, and lists its size with --usage", async () => {
     const tenant = JSON.parse((await rapport("--json", "tenants", "create", "--name", "Growing")).stdout);
     const key = JSON.parse((await rapport("--json", "keys", "create", "--tenant", tenant.uuid)).stdout);
     const server = await runningServer();
@@ -199,6 +199,13 @@ describe("rapport", { timeout: 60_000 }, () => {
     expect(await rapport("tenants", "set-tier", "--tenant", tenant.uuid, "--tier", "standard", "--per-second", "9")).toMatchObject({ code: 1, stderr: "rapport: --per-second and --monthly apply only to --tier custom\n" });
     const unknown = "00000000-0000-4000-8000-000000000000";
     expect(await rapport("tenants", "set-tier", "--tenant", unknown, "--tier", "standard")).toMatchObject({ code: 1, stderr: `rapport: tenant ${unknown} not found\n` });
+
+    // The host's view of the tenant: its size, and its requests this month (the server's three, once it wrote them).
+    await rapport("users", "create", "--tenant", tenant.uuid, "--name", "Gus", "--email", "gus@growing.example");
+    const usageOf = async () => (JSON.parse((await rapport("--json", "tenants", "list", "--usage")).stdout) as Array<{ uuid: string; usage: Record<string, number> }>).find(({ uuid }) => uuid === tenant.uuid)!.usage;
+    await vi.waitFor(async () => expect((await usageOf()).requests_this_month).toBe(3), { timeout: 5_000, interval: 50 });
+    expect(await usageOf()).toMatchObject({ persons: 1, companies: 0, emails: 0, meetings: 0, rows: expect.any(Number) });
+    expect((await rapport("tenants", "list", "--usage")).stdout).toMatch(new RegExp(`${tenant.uuid}  custom\\s+Growing  \\(1 persons, 0 companies, 0 emails, 0 meetings, \\d+ rows; 3 requests in \\d{4}-\\d{2}\\)\n`));
   });
 
   it("reactivates a user: the key bound to them answers 403 while deactivated and works again after", async () => {

@@ -8,6 +8,7 @@ import type { Command } from "commander";
 import { hashPassword, passwordProblem } from "../oauth/password-hash.js";
 import { issueApiKey } from "../platform/auth/issue-api-key.js";
 import { limitsFor } from "../platform/rate-limit/rate-limit-tiers.js";
+import { monthWindow } from "../platform/rate-limit/rate-limit-windows.js";
 import { MAX_API_KEY_LABEL_LENGTH, MAX_EMAIL_ADDRESS_LENGTH, MAX_PERSON_NAME_LENGTH, MAX_TENANT_NAME_LENGTH } from "../platform/request/field-limits.js";
 import { CliError, printResult } from "./cli-output.js";
 import { openStore } from "./open-store.js";
@@ -80,10 +81,42 @@ export async function createTenant(options: { name: string; tier: Tier; perSecon
   }, { mayCreate: true });
 }
 
-export async function listTenants(command: Command): Promise<void> {
+/** A tenant's size and activity, as `tenants list --usage` shows them. */
+interface TenantUsage {
+  persons: number;
+  companies: number;
+  emails: number;
+  meetings: number;
+  /** Rows the tenant holds in the file, every table's. */
+  rows: number;
+  requests_this_month: number;
+}
+
+async function usageOf(store: Store, tenantUuid: string, month: string): Promise<TenantUsage> {
+  const counts = (await store.tenants.rowCounts(tenantUuid)) ?? {};
+  const { persons = 0, companies = 0, emails = 0, meetings = 0 } = counts;
+  const rows = Object.values(counts).reduce((sum, count) => sum + count, 0);
+  return { persons, companies, emails, meetings, rows, requests_this_month: await store.usage.monthly(tenantUuid, month) };
+}
+
+export async function listTenants(options: { usage?: boolean }, command: Command): Promise<void> {
   await withStore(command, async (store, global) => {
     const list = await store.tenants.list();
-    printResult(global, list, () => (list.length ? list.map((tenant) => `${tenant.uuid}  ${tenant.tier.padEnd(12)}  ${tenant.name}`) : ["no tenants"]));
+    if (!options.usage) {
+      printResult(global, list, () => (list.length ? list.map((tenant) => `${tenant.uuid}  ${tenant.tier.padEnd(12)}  ${tenant.name}`) : ["no tenants"]));
+      return;
+    }
+    const month = monthWindow(Date.now()).id;
+    const listed: Array<Tenant & { usage: TenantUsage }> = [];
+    for (const tenant of list) listed.push({ ...tenant, usage: await usageOf(store, tenant.uuid, month) });
+    printResult(global, listed, () =>
+      listed.length
+        ? listed.map(({ usage, ...tenant }) =>
+            `${tenant.uuid}  ${tenant.tier.padEnd(12)}  ${tenant.name}  (${usage.persons} persons, ${usage.companies} companies, ${usage.emails} emails, ` +
+            `${usage.meetings} meetings, ${usage.rows} rows; ${usage.requests_this_month} requests in ${month})`,
+          )
+        : ["no tenants"],
+    );
   });
 }
 

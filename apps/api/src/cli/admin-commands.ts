@@ -31,7 +31,8 @@ export function tenantsCommand(): Command {
   tenants
     .command("list")
     .description("list live tenants")
-    .action(existingDatabaseAction(async (_options: object, command: Command) => (await actions()).listTenants(command)));
+    .option("--usage", "add each tenant's size (persons, companies, emails, meetings, rows in the file) and requests this month")
+    .action(existingDatabaseAction(async (options: { usage?: boolean }, command: Command) => (await actions()).listTenants(options, command)));
   tenants
     .command("set-tier")
     .description("change a tenant's rate-limit tier (and a custom tier's limits); a running server applies it at the tenant's next request")

@@ -23,4 +23,17 @@ describe("tenants.setTier", () => {
     expect(await store.tenants.setTier(tenant.uuid, { tier: "standard" })).toBeNull();
     await store.close();
   });
+
+  it("tenants.rowCounts: the rows each tenant holds, by table, another tenant's apart; null for an unknown tenant", async () => {
+    const store = await createSqliteStore({ path: ":memory:" });
+    const [acme, globex] = await Promise.all(["Acme", "Globex"].map((name) => store.tenants.create({ name, tier: "standard" })));
+    await store.users.create({ tenant_uuid: acme!.uuid, name: "Ada", email: "ada@acme.example", role: "member" });
+    await store.emails.ingest(acme!.uuid, { message_id: "m1", sent_at: 1, from: { email: "ada@acme.example" }, to: [{ email: "cleo@globex.example" }] });
+    const counts = await store.tenants.rowCounts(acme!.uuid);
+    expect(counts).toMatchObject({ users: 1, persons: 2, emails: 1 });
+    expect(counts!.meetings).toBeUndefined();
+    expect(await store.tenants.rowCounts(globex!.uuid)).not.toHaveProperty("persons");
+    expect(await store.tenants.rowCounts("00000000-0000-4000-8000-000000000000")).toBeNull();
+    await store.close();
+  });
 });

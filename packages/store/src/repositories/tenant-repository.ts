@@ -1,4 +1,4 @@
-/** Tenants: creation, lookup of live tenants, their rate-limit tier, soft deletion, purge of a deleted tenant. */
+/** Tenants: creation, lookup of live tenants, their rate-limit tier and size, soft deletion, purge of a deleted tenant. */
 import type { TenantsTable } from "../database-schema.js";
 import { TIERS, type Tenant, type Tier } from "../records.js";
 import { assertAllowedValue } from "./allowed-value.js";
@@ -6,6 +6,7 @@ import { assertNonBlankFields, assertRequiredFields } from "./required-fields.js
 import type { TenantRepository } from "../store.js";
 import type { RepositoryContext } from "./repository-context.js";
 import { purgeDeletedTenant } from "../tenant-purge/purge-deleted-tenant.js";
+import { tenantRowCounts } from "../tenant-purge/tenant-tables.js";
 
 function toTenant(row: TenantsTable): Tenant {
   return {
@@ -67,6 +68,10 @@ export function createTenantRepository(context: RepositoryContext): TenantReposi
         .returningAll()
         .executeTakeFirst();
       return row ? toTenant(row) : null;
+    },
+    async rowCounts(tenantUuid) {
+      const tenant = await db.selectFrom("tenants").select("uuid").where("uuid", "=", tenantUuid).executeTakeFirst();
+      return tenant ? tenantRowCounts(db, tenantUuid) : null;
     },
     async delete(tenantUuid) {
       const result = await db

@@ -176,6 +176,7 @@ export const REPOSITORY_CALL_SHAPES: Readonly<Record<string, Readonly<Record<str
     get: callShape(tenant),
     list: callShape(),
     setTier: callShape(tenant, ["limits", INPUT_SHAPES.tenantTier]),
+    rowCounts: callShape(tenant),
     delete: callShape(tenant),
     purge: callShape(tenant, ["options", z.strictObject({ rowsPerStep, onProgress: callback.optional() }).optional()]),
   },

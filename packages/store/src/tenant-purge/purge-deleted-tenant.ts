@@ -15,7 +15,7 @@ import { withTransaction, type RepositoryContext } from "../repositories/reposit
 import { withSecureDelete } from "../erasure/with-secure-delete.js";
 import type { TenantPurgeOptions, TenantPurgeResult } from "../store.js";
 import { createPurgeProgressTally } from "./purge-progress.js";
-import { tenantTablesInPurgeOrder } from "./tenant-tables.js";
+import { GONE_WITH_THEIR_EMAILS, tenantRowCounts, tenantTablesInPurgeOrder } from "./tenant-tables.js";
 
 /** Rows one step deletes at most: about a tenth of a second for emails, whose deletion runs their triggers. */
 export const ROWS_PER_PURGE_STEP = 1000;
@@ -41,14 +41,7 @@ export async function purgeDeletedTenant(context: RepositoryContext, tenantUuid:
   }
   const tables = await tenantTablesInPurgeOrder(db);
   // What the tenant held when the purge began: the rows its own statements delete miss those their triggers delete.
-  const removedRows: Record<string, number> = {};
-  for (const table of tables) {
-    const { rows } = GONE_WITH_THEIR_EMAILS.has(table)
-      ? await sql<{ count: number }>`select count(*) as count from emails e join ${sql.table(table)} b on b.email_uuid = e.uuid where e.tenant_uuid = ${tenantUuid}`.execute(db)
-      : await sql<{ count: number }>`select count(*) as count from ${sql.table(table)} where tenant_uuid = ${tenantUuid}`.execute(db);
-    const count = Number(rows[0]?.count ?? 0);
-    if (count > 0) removedRows[table] = count;
-  }
+  const removedRows = await tenantRowCounts(db, tenantUuid, tables);
   // Kept bodies go with their emails, in the emails' steps.
   const progress = createPurgeProgressTally(
     Object.fromEntries(Object.entries(removedRows).filter(([table]) => !GONE_WITH_THEIR_EMAILS.has(table))),
@@ -132,11 +125,7 @@ async function withoutForeignKeyChecks<T>(db: Kysely<Database>, work: (connectio
 
 type Step = <T>(work: (transaction: Kysely<Database>) => Promise<T>) => Promise<T>;
 
-/**
- * Kept bodies have no index by tenant (reading the table whole would hold the lock for as long as the bodies take to
- * read): they go with their emails, by key, and a body's foreign key ties it to an email of the tenant.
- */
-const GONE_WITH_THEIR_EMAILS = new Set(["email_bodies"]);
+/** Kept bodies go with their emails, by key (see `GONE_WITH_THEIR_EMAILS`). */
 
 /** The name indexes' kinds by their records' table. */
 const NAMED_BY_TABLE = new Map<string, NamedEntityType>([
