@@ -3,6 +3,7 @@
  * every number the OpenAPI document describes under one of those names must say that scale. They also name the user
  * the calls act as.
  */
+import { readFileSync } from "node:fs";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { buildOpenApiDocument } from "../openapi/build-openapi-document.js";
 import type { JsonSchema } from "../openapi/json-schema.js";
@@ -75,6 +76,13 @@ describe("the MCP server's instructions", () => {
     const textTimes = new Set(answerFields().flatMap(({ name, types }) => (name.endsWith("_at") && types.includes("string") ? [name] : [])));
     expect([...textTimes].sort()).toEqual([...ISO_TEXT_TIME_FIELDS].sort());
     expect(INSTRUCTIONS).toContain(`except ${ISO_TEXT_TIME_FIELDS.join(", ")} in AI summaries and recommended paths, which are ISO 8601 text`);
+    // The OpenAPI document's and the README's word on times name them too (until 2026-12-07 both said every *_at).
+    const description = buildOpenApiDocument(operations).info.description;
+    const readmeTimes = /^- Times: [\s\S]*?\n(?=- )/m.exec(readFileSync(new URL("../../../../README.md", import.meta.url), "utf8"))?.[0] ?? "";
+    for (const name of ISO_TEXT_TIME_FIELDS) {
+      expect(description, "the OpenAPI document's description").toContain(name);
+      expect(readmeTimes, "the README's Times").toContain(`\`${name}\``);
+    }
   });
 });
 

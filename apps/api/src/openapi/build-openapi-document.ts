@@ -345,7 +345,7 @@ export function buildOpenApiDocument(
       title,
       version,
       description:
-        "Rapport: relationship intelligence over REST. Authenticate with an API key in x-api-key; a tenant-wide key may act as a user with x-service-user-id. Fields named *_at, created_at and updated_at are Unix epoch milliseconds; date filters take ISO 8601. Every error is {\"error\": \"<message>\"}. Every response to a request with a valid key carries the X-RateLimit-* headers of its key's per-second and its tenant's monthly limit; a 429 names the limit exceeded. A write sent with an Idempotency-Key header may be sent again after a lost answer: within 24 hours it gets the first answer (Idempotent-Replayed: true) and writes nothing twice. The same operations are MCP tools at /mcp.",
+        "Rapport: relationship intelligence over REST. Authenticate with an API key in x-api-key; a tenant-wide key may act as a user with x-service-user-id. Fields named *_at are Unix epoch milliseconds, except generated_at of AI summaries and last_seen_at, last_interaction_at and last_engaged_at of recommended paths, which are ISO 8601 text as the specification types them; date filters take ISO 8601. Every error is {\"error\": \"<message>\"}. Every response to a request with a valid key carries the X-RateLimit-* headers of its key's per-second and its tenant's monthly limit; a 429 names the limit exceeded. A write sent with an Idempotency-Key header may be sent again after a lost answer: within 24 hours it gets the first answer (Idempotent-Replayed: true) and writes nothing twice. The same operations are MCP tools at /mcp.",
     },
     tags: tags.map((name) => ({ name })),
     security: [{ ApiKeyAuth: [] }],
