@@ -8,6 +8,7 @@ import type { Command } from "commander";
 import { createServices } from "../create-services.js";
 import { DEMO_TENANT_UUID } from "../demo/demo-ids.js";
 import { issueDemoKeys, seedDemoTenant, type DemoKeys } from "../demo/seed-demo-tenant.js";
+import { demoLines } from "./demo-lines.js";
 import { removeAbandonedUploadFolders, UPLOADS_FOLDER } from "../imports/process-upload-folders.js";
 import { connectionTimeoutsFromEnvironment } from "../platform/environment/connection-timeouts-from-environment.js";
 import { mcpAllowedOriginsFromEnvironment } from "../platform/environment/mcp-allowed-origins-from-environment.js";
@@ -33,24 +34,6 @@ export interface ServeOptions {
   publicUrl?: string;
   trustProxy?: boolean;
   warmGraphs: boolean;
-}
-
-function demoLines(url: string, keys: DemoKeys): string[] {
-  const [avery, morgan] = keys.user_keys;
-  return [
-    "",
-    `Demo tenant "Demo Capital" (${DEMO_TENANT_UUID}). Fresh demo keys, valid until the next start with --demo:`,
-    `  tenant-wide key:          ${keys.tenant_key}`,
-    ...(avery ? [`  ${avery.user_name} (administrator): ${avery.key}`] : []),
-    ...(morgan ? [`  ${morgan.user_name} (member):     ${morgan.key}`] : []),
-    `  read-only (an assistant's): ${keys.read_only_key}`,
-    "",
-    "Try:",
-    `  export RAPPORT_KEY=${keys.tenant_key}`,
-    `  curl -s -H "x-api-key: $RAPPORT_KEY" ${url}/v1/persons`,
-    `  curl -s -H "x-api-key: $RAPPORT_KEY" "${url}/v1/companies?name=robotics"`,
-    `  curl -s -H "x-api-key: $RAPPORT_KEY" ${url}/v1/users`,
-  ];
 }
 
 /**
