@@ -1,9 +1,11 @@
 /**
  * Keeps the README's example runnable (its code block is the example file, and its output is what it prints) and
- * its reference complete (every value the package exports is named in it).
+ * its reference complete (every value and type the package exports is named in it, and it names no other as the
+ * package's).
  */
 import { readFileSync } from "node:fs";
 import { afterEach, describe, expect, it, vi } from "vitest";
+import { exportedNames } from "../../../scripts/exported-names.mjs";
 import * as graphPackage from "./index.js";
 
 const readme = readFileSync(new URL("../README.md", import.meta.url), "utf8");
@@ -36,8 +38,26 @@ describe("README example", () => {
 });
 
 describe("README reference", () => {
+  const exported = exportedNames(new URL("./index.ts", import.meta.url));
+
   it("names every value the package exports", () => {
     const undocumented = Object.keys(graphPackage).filter((name) => !new RegExp(`\`(new )?${name}\\b`).test(readme));
     expect(undocumented).toEqual([]);
+  });
+
+  it("names every type the package exports too, as its source lists them", () => {
+    expect(exported).toEqual(expect.arrayContaining(Object.keys(graphPackage)));
+    expect(exported.filter((name) => !new RegExp(`\`(new |type )?${name}\\b`).test(readme))).toEqual([]);
+  });
+
+  it("gives as the package's only names it exports: its reference headings and what its imports name", () => {
+    const headings = [...readme.matchAll(/^### (?:new )?([A-Za-z]+)$/gm)].map((match) => match[1]!);
+    const imported = [...readme.matchAll(/import (?:type )?\{([^}]*)\} from "@rapport\/graph"/g)].flatMap((match) =>
+      match[1]!.split(",").map((name) => name.trim()).filter((name) => /^\w+$/.test(name)),
+    );
+    expect(headings.length + imported.length).toBeGreaterThan(20);
+    // Headings of a section that is no export (Updates, Parameters, ...) are not names.
+    const sections = new Set(["Updates", "Parameters"]);
+    expect([...headings, ...imported].filter((name) => !sections.has(name) && !exported.includes(name))).toEqual([]);
   });
 });
