@@ -11,6 +11,7 @@ export interface ParticipantInput {
   name?: string | null;
 }
 
+/** What ingesting an email takes: its message id, time, subject and participants. */
 export interface NewEmail {
   /** The message's own id (RFC 5322 Message-ID): the idempotency key. */
   message_id: string;
@@ -21,6 +22,7 @@ export interface NewEmail {
   cc?: ParticipantInput[];
 }
 
+/** An email (headers only) with its participants. */
 export interface Email {
   uuid: string;
   message_id: string;
@@ -33,6 +35,7 @@ export interface Email {
 
 /** How a person is on an email as the store keeps it: its sender, a recipient, or copied. */
 export const EMAIL_PARTICIPANT_ROLES = ["from", "to", "cc"] as const;
+/** One of `EMAIL_PARTICIPANT_ROLES`. */
 export type EmailParticipantRole = (typeof EMAIL_PARTICIPANT_ROLES)[number];
 
 /** One participant row of an email: a person in one role (a person both sender and recipient has two). */
@@ -60,8 +63,10 @@ export interface StoredEmail {
 
 /** What ingesting an email did: stored it, or recognized its message id and left the stored one unchanged. */
 export const EMAIL_INGEST_STATUSES = ["CREATED", "DUPLICATE"] as const;
+/** One of `EMAIL_INGEST_STATUSES`. */
 export type EmailIngestStatus = (typeof EMAIL_INGEST_STATUSES)[number];
 
+/** An email ingested: `CREATED`, or `DUPLICATE` when its message id was stored already, with the email. */
 export interface EmailIngestResult {
   status: EmailIngestStatus;
   email: Email;
@@ -81,17 +86,21 @@ export type EmailBatchResult = EmailIngestResult | EmailSkippedResult | { status
 
 /** A meeting's statuses: a cancelled meeting is kept but counts for nothing. */
 export const MEETING_STATUSES = ["confirmed", "cancelled"] as const;
+/** One of `MEETING_STATUSES`. */
 export type MeetingStatus = (typeof MEETING_STATUSES)[number];
 
 /** An attendee's answer to a meeting: declined attendees are kept but do not count as having met. */
 export const ATTENDEE_RESPONSES = ["accepted", "declined"] as const;
+/** One of `ATTENDEE_RESPONSES`. */
 export type AttendeeResponse = (typeof ATTENDEE_RESPONSES)[number];
 
+/** An attendee of a meeting and their response. */
 export interface MeetingAttendee {
   person_uuid: string;
   response: AttendeeResponse;
 }
 
+/** A meeting with its attendees. */
 export interface Meeting {
   uuid: string;
   title: string;
@@ -107,6 +116,7 @@ export interface Meeting {
   updated_at: number;
 }
 
+/** What creating a meeting takes. */
 export interface NewMeeting {
   title: string;
   starts_at: number;
@@ -134,6 +144,7 @@ export interface MeetingWriteOptions {
 
 /** What an interaction, a timeline row or a feed item is. */
 export const ACTIVITY_ITEM_KINDS = ["email", "meeting"] as const;
+/** One of `ACTIVITY_ITEM_KINDS`. */
 export type ActivityItemKind = (typeof ACTIVITY_ITEM_KINDS)[number];
 
 /** One interaction as the relationship graph consumes it. */
@@ -161,6 +172,7 @@ export interface ActivityItem {
 
 /** How someone took part in an email (its sender, a recipient, copied) or a meeting (its organizer, an attendee). */
 export const ACTIVITY_PARTICIPANT_ROLES = ["from", "to", "cc", "organizer", "attendee"] as const;
+/** One of `ACTIVITY_PARTICIPANT_ROLES`. */
 export type ActivityParticipantRole = (typeof ACTIVITY_PARTICIPANT_ROLES)[number];
 
 /**

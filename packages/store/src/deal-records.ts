@@ -6,6 +6,7 @@
 
 /** A stage's `stage_type`: a stage of parent opportunities or of sub-opportunities (child ones). */
 export const STAGE_TYPES = ["PARENT", "CHILD"] as const;
+/** One of `STAGE_TYPES`. */
 export type StageType = (typeof STAGE_TYPES)[number];
 
 /** Which associations an opportunity of the type must have from its creation on. */
@@ -14,6 +15,7 @@ export interface PinningConfig {
   company_required: boolean;
 }
 
+/** An opportunity type: a pipeline of stages, with its labels and custom fields. */
 export interface OpportunityType {
   uuid: string;
   tenant_uuid: string;
@@ -29,6 +31,7 @@ export interface OpportunityType {
   updated_at: number;
 }
 
+/** What creating an opportunity type takes. */
 export interface NewOpportunityType {
   tenant_uuid: string;
   label: string;
@@ -41,8 +44,10 @@ export interface NewOpportunityType {
   pinning_config?: Partial<PinningConfig>;
 }
 
+/** What an update of an opportunity type changes: each field given (those left out stay). */
 export type OpportunityTypeChanges = Partial<Omit<NewOpportunityType, "tenant_uuid">>;
 
+/** A stage of an opportunity type's pipeline. */
 export interface OpportunityStage {
   uuid: string;
   tenant_uuid: string;
@@ -59,6 +64,7 @@ export interface OpportunityStage {
   updated_at: number;
 }
 
+/** What creating a stage takes. */
 export interface NewOpportunityStage {
   tenant_uuid: string;
   type_uuid: string;
@@ -69,12 +75,15 @@ export interface NewOpportunityStage {
   is_hidden?: boolean;
 }
 
+/** What an update of a stage changes: each field given (those left out stay). */
 export type OpportunityStageChanges = Partial<Pick<NewOpportunityStage, "name" | "color" | "percentage" | "is_hidden">>;
 
 /** The value types of an opportunity custom field. */
 export const CUSTOM_FIELD_TYPES = ["text", "number", "date", "boolean", "single_select", "multi_select"] as const;
+/** One of `CUSTOM_FIELD_TYPES`. */
 export type CustomFieldType = (typeof CUSTOM_FIELD_TYPES)[number];
 
+/** A custom field of an opportunity type. */
 export interface OpportunityCustomField {
   uuid: string;
   tenant_uuid: string;
@@ -88,6 +97,7 @@ export interface OpportunityCustomField {
   updated_at: number;
 }
 
+/** What creating a custom field of an opportunity type takes. */
 export interface NewOpportunityCustomField {
   tenant_uuid: string;
   key: string;
@@ -96,14 +106,17 @@ export interface NewOpportunityCustomField {
   choices?: string[];
 }
 
+/** What an update of a custom field changes: each field given (those left out stay). */
 export type OpportunityCustomFieldChanges = Partial<Pick<NewOpportunityCustomField, "name" | "choices">>;
 
 /** Every kind of record an association may point at. */
 export const ENTITY_TYPES = ["PERSON", "COMPANY", "NOTE", "FILE", "TASK", "OPPORTUNITY"] as const;
+/** One of `ENTITY_TYPES`. */
 export type EntityType = (typeof ENTITY_TYPES)[number];
 
 /** Records that own associations (the path of the association endpoints). */
 export const ASSOCIATION_OWNER_TYPES = ["OPPORTUNITY", "NOTE", "TASK"] as const;
+/** One of `ASSOCIATION_OWNER_TYPES`. */
 export type AssociationOwnerType = (typeof ASSOCIATION_OWNER_TYPES)[number];
 
 /** A link between two records, as seen from one of them: `entity_*` is the other side. */
@@ -136,6 +149,7 @@ export interface AssociatedPerson {
   last_activity_at: number | null;
 }
 
+/** A company an opportunity is linked to, as the opportunity shows it. */
 export interface AssociatedCompany {
   uuid: string;
   name: string;
@@ -146,6 +160,7 @@ export interface AssociatedCompany {
   last_activity_at: number | null;
 }
 
+/** A record an opportunity is linked to, with its display fields. */
 export interface OpportunityAssociation extends LinkedEntity {
   /** Last email or meeting with the associated person or company. */
   last_activity_at: number | null;
@@ -161,12 +176,14 @@ export interface UserReference {
   logo_url: string | null;
 }
 
+/** A person an opportunity names (its intro person), with their display fields. */
 export interface PersonReference {
   uuid: string;
   name: string;
   logo_url: string | null;
 }
 
+/** The count and sums of an opportunity's live sub-opportunities. */
 export interface ChildrenMetadata {
   count: number;
   probability_sum: number;
@@ -174,6 +191,7 @@ export interface ChildrenMetadata {
   weighted_value_sum: number;
 }
 
+/** An opportunity (or a sub-opportunity) with its stage, values and links. */
 export interface Opportunity {
   uuid: string;
   tenant_uuid: string;
@@ -219,6 +237,7 @@ export interface NewLink {
   context?: string | null;
 }
 
+/** What creating an opportunity takes. */
 export interface NewOpportunity {
   tenant_uuid: string;
   name: string;
@@ -241,6 +260,7 @@ export interface NewOpportunity {
   actor_user_uuid?: string | null;
 }
 
+/** What an update of an opportunity changes: each field given (those left out stay). */
 export interface OpportunityChanges {
   name?: string;
   type_uuid?: string;
@@ -258,6 +278,7 @@ export interface OpportunityChanges {
   custom_fields?: Record<string, unknown>;
 }
 
+/** A note with its links. */
 export interface Note {
   uuid: string;
   tenant_uuid: string;
@@ -269,6 +290,7 @@ export interface Note {
   updated_at: number;
 }
 
+/** What creating a note takes. */
 export interface NewNote {
   tenant_uuid: string;
   title?: string | null;
@@ -277,6 +299,7 @@ export interface NewNote {
   associations?: NewLink[];
 }
 
+/** What an update of a note changes: each field given (those left out stay). */
 export interface NoteChanges {
   title?: string | null;
   content?: string;
@@ -284,12 +307,15 @@ export interface NoteChanges {
 
 /** Who sees a task: its creator alone (`PERSONAL`) or the whole workspace. */
 export const TASK_SCOPES = ["PERSONAL", "WORKSPACE"] as const;
+/** One of `TASK_SCOPES`. */
 export type TaskScope = (typeof TASK_SCOPES)[number];
 
 /** A task's statuses. */
 export const TASK_STATUSES = ["OPEN", "IN_PROGRESS", "DONE", "CANCELLED"] as const;
+/** One of `TASK_STATUSES`. */
 export type TaskStatus = (typeof TASK_STATUSES)[number];
 
+/** A task with its links. */
 export interface Task {
   uuid: string;
   tenant_uuid: string;
@@ -305,6 +331,7 @@ export interface Task {
   updated_at: number;
 }
 
+/** What creating a task takes. */
 export interface NewTask {
   tenant_uuid: string;
   title: string;
@@ -317,6 +344,7 @@ export interface NewTask {
   associations?: NewLink[];
 }
 
+/** What an update of a task changes: each field given (those left out stay). */
 export interface TaskChanges {
   title?: string;
   description?: string | null;
@@ -325,6 +353,7 @@ export interface TaskChanges {
   assignee_user_uuid?: string | null;
 }
 
+/** A stored file's record (its content is read apart). */
 export interface StoredFile {
   uuid: string;
   tenant_uuid: string;
@@ -336,6 +365,7 @@ export interface StoredFile {
   created_at: number;
 }
 
+/** What storing a file takes. */
 export interface NewStoredFile {
   tenant_uuid: string;
   filename: string;

@@ -42,6 +42,7 @@ export interface Viewer {
   user_uuid: string | null;
 }
 
+/** `store.opportunityTypes`: opportunity types (pipelines). */
 export interface OpportunityTypeRepository {
   create(input: NewOpportunityType): Promise<OpportunityType>;
   get(tenantUuid: string, typeUuid: string): Promise<OpportunityType | null>;
@@ -51,6 +52,7 @@ export interface OpportunityTypeRepository {
   update(tenantUuid: string, typeUuid: string, changes: OpportunityTypeChanges): Promise<OpportunityType | null>;
 }
 
+/** `store.opportunityStages`: the stages of an opportunity type. */
 export interface OpportunityStageRepository {
   /**
    * Appends the stage at the end of its type's pipeline. Throws InvalidInputError for an unknown type, ConflictError
@@ -77,6 +79,7 @@ export interface OpportunityStageRepository {
   reorder(tenantUuid: string, typeUuid: string, stageType: StageType, stageUuids: readonly string[]): Promise<OpportunityStage[]>;
 }
 
+/** `store.opportunityCustomFields`: the custom fields of an opportunity type. */
 export interface OpportunityCustomFieldRepository {
   /** Throws ConflictError when the key is taken or the tenant defines `MAX_OPPORTUNITY_CUSTOM_FIELDS` already. */
   create(input: NewOpportunityCustomField): Promise<OpportunityCustomField>;
@@ -115,6 +118,7 @@ export const OPPORTUNITY_SORT_FIELDS = [
   "days_in_stage",
   "notes_and_files_count",
 ] as const;
+/** One of `OPPORTUNITY_SORT_FIELDS`. */
 export type OpportunitySortField = (typeof OPPORTUNITY_SORT_FIELDS)[number];
 
 /**
@@ -169,6 +173,7 @@ export interface OpportunityListFilters {
   last_activity?: { from: number; to: number };
 }
 
+/** What a list of Opportunity records asks for: its position and length, filters and order. */
 export interface OpportunityListRequest extends PageRequest {
   filters: OpportunityListFilters;
   /** Omitted: created_at, or closest first for a fuzzy search. */
@@ -177,6 +182,7 @@ export interface OpportunityListRequest extends PageRequest {
   viewer: Viewer;
 }
 
+/** A page of opportunities, with the totals of the whole filtered list. */
 export interface OpportunityPage extends Page<Opportunity> {
   /** Sums over the whole filtered set. */
   total_value: number;
@@ -185,6 +191,7 @@ export interface OpportunityPage extends Page<Opportunity> {
   searchMatch?: "exact" | "fuzzy";
 }
 
+/** `store.opportunities`: opportunities and sub-opportunities. */
 export interface OpportunityRepository {
   /**
    * Creates the opportunity and its associations in one transaction. Throws InvalidInputError for
@@ -219,6 +226,7 @@ export interface OpportunityRepository {
   refreshActivity(tenantUuid: string, opportunityUuids?: readonly string[]): Promise<void>;
 }
 
+/** `store.associations`: the links of opportunities, notes and tasks to other records. */
 export interface AssociationRepository {
   /** The live opportunities each person or company is associated with (those with none are absent), by uuid. */
   opportunitiesOf(tenantUuid: string, entityType: "PERSON" | "COMPANY", entityUuids: readonly string[]): Promise<Map<string, string[]>>;
@@ -253,6 +261,7 @@ export interface AssociationRepository {
   unlink(tenantUuid: string, recordType: AssociationOwnerType, recordUuid: string, linkUuid: string, viewer: Viewer): Promise<boolean>;
 }
 
+/** What a list of Note records asks for: its position and length, filters and order. */
 export interface NoteListRequest extends PageRequest {
   /** Only notes linked to this record (none for a task the viewer cannot see: another user's PERSONAL task). */
   entity?: { type: EntityType; uuid: string };
@@ -264,6 +273,7 @@ export interface NoteListRequest extends PageRequest {
   viewer: Viewer;
 }
 
+/** `store.notes`: notes. */
 export interface NoteRepository {
   /**
    * Creates the note and its links atomically. Throws InvalidInputError, writing nothing, when a link target is not a
@@ -278,6 +288,7 @@ export interface NoteRepository {
   delete(tenantUuid: string, noteUuid: string): Promise<boolean>;
 }
 
+/** The filters of a list of Task records: each one given narrows it. */
 export interface TaskListFilters {
   status?: TaskStatus[];
   scope?: TaskScope;
@@ -294,6 +305,7 @@ export interface TaskListFilters {
 /** The time a note or task list is ordered by. */
 export type RecordTimeSort = "created_at" | "updated_at";
 
+/** What a list of Task records asks for: its position and length, filters and order. */
 export interface TaskListRequest extends PageRequest {
   filters: TaskListFilters;
   /** The order's column: `created_at` (the default) or `updated_at`. */
@@ -302,6 +314,7 @@ export interface TaskListRequest extends PageRequest {
   viewer: Viewer;
 }
 
+/** `store.tasks`: tasks. */
 export interface TaskRepository {
   /**
    * Creates the task and its links atomically. Throws InvalidInputError, writing nothing, when a link target is not a
@@ -317,6 +330,7 @@ export interface TaskRepository {
   delete(tenantUuid: string, taskUuid: string, viewer: Viewer): Promise<boolean>;
 }
 
+/** `store.files`: stored files. */
 export interface FileRepository {
   create(input: NewStoredFile): Promise<StoredFile>;
   get(tenantUuid: string, fileUuid: string): Promise<StoredFile | null>;
@@ -326,6 +340,7 @@ export interface FileRepository {
   delete(tenantUuid: string, fileUuid: string): Promise<boolean>;
 }
 
+/** `store.records`: which records exist, and users found by user or person uuid. */
 export interface RecordLookupRepository {
   /** Which of these records exist (live, and visible to the viewer for tasks). */
   existing(tenantUuid: string, entityType: EntityType, uuids: readonly string[], viewer: Viewer): Promise<Set<string>>;

@@ -8,10 +8,12 @@ import type { Page, PageRequest } from "./pagination/keyset-page.js";
  * filter of the others keeps its order.
  */
 export const DELETED_ENTITY_TYPES = ["OPPORTUNITY", "NOTE", "TASK", "FILE", "ENTITY_LIST", "PERSON", "MEETING", "COMPANY"] as const;
+/** One of `DELETED_ENTITY_TYPES`. */
 export type DeletedEntityType = (typeof DELETED_ENTITY_TYPES)[number];
 
 /** Why a record is gone: deleted, a person merged into another, or a person erased (a data subject's request). */
 export const DELETION_REASONS = ["DELETED", "MERGED", "ERASED"] as const;
+/** One of `DELETION_REASONS`. */
 export type DeletionReason = (typeof DELETION_REASONS)[number];
 
 /** One record gone, at its place in the log. */

@@ -6,12 +6,15 @@
 
 /** The kinds of file an import job reads: mail (`mbox`), calendars (`ics`) and contacts (`vcf`, `csv`). */
 export const IMPORT_KINDS = ["mbox", "ics", "vcf", "csv"] as const;
+/** One of `IMPORT_KINDS`. */
 export type ImportKind = (typeof IMPORT_KINDS)[number];
 
 /** An import job's statuses, from `queued` to one of `IMPORT_JOB_OUTCOMES`. */
 export const IMPORT_JOB_STATUSES = ["queued", "running", "succeeded", "failed"] as const;
+/** One of `IMPORT_JOB_STATUSES`. */
 export type ImportJobStatus = (typeof IMPORT_JOB_STATUSES)[number];
 
+/** An import job of an upload (`POST /v1/imports`): its kind, options, state and progress. */
 export interface ImportJob {
   uuid: string;
   tenant_uuid: string;
@@ -36,6 +39,7 @@ export interface ImportJob {
   finished_at: number | null;
 }
 
+/** What creating an import job takes. */
 export interface NewImportJob {
   kind: ImportKind;
   dry_run: boolean;
@@ -46,6 +50,7 @@ export interface NewImportJob {
   created_by_user_uuid?: string | null;
 }
 
+/** How far a running import job is: items and bytes read, and its summary so far. */
 export interface ImportJobProgress {
   items_processed: number;
   bytes_processed: number;
@@ -54,8 +59,10 @@ export interface ImportJobProgress {
 
 /** The statuses a job ends in. */
 export const IMPORT_JOB_OUTCOMES = ["succeeded", "failed"] as const satisfies readonly ImportJobStatus[];
+/** One of `IMPORT_JOB_OUTCOMES`. */
 export type ImportJobOutcomeStatus = (typeof IMPORT_JOB_OUTCOMES)[number];
 
+/** How an import job ended: its status, summary and error. */
 export interface ImportJobOutcome {
   status: ImportJobOutcomeStatus;
   summary: Record<string, unknown> | null;

@@ -1,11 +1,12 @@
 /**
- * Keeps the README in step with the package: its Usage example runs, and it names every value its entries export and
- * every migration that creates triggers.
+ * Keeps the README in step with the package: its Usage example runs, it names every value and type its entries export
+ * (and gives as the package's nothing else) and every migration that creates triggers.
  */
 import { mkdtempSync, readdirSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
+import { exportedNames } from "../../../scripts/exported-names.mjs";
 import { createSqliteStore } from "./index.js";
 
 const readme = readFileSync(new URL("../README.md", import.meta.url), "utf8");
@@ -37,6 +38,29 @@ describe("README", () => {
 
   it("names the vocabulary entry", () => {
     expect(readme).toContain("`@rapport/store/vocabulary`");
+  });
+
+  it.each(entries)("names every type the $entry entry exports too, as its source lists them", async ({ source }) => {
+    const exported = exportedNames(new URL(source.replace(/\.js$/, ".ts"), import.meta.url));
+    expect(exported).toEqual(expect.arrayContaining(Object.keys((await import(/* @vite-ignore */ source)) as object)));
+    expect(exported.filter((name) => !new RegExp(`\`(new |type )?${name}\\b`).test(readme))).toEqual([]);
+  });
+
+  it("gives as the package's only what it has: each API entry's name and each store.<member> a Store member or an export", () => {
+    const exported = entries.flatMap(({ source }) => exportedNames(new URL(source.replace(/\.js$/, ".ts"), import.meta.url)));
+    const storeSource = readFileSync(new URL("./store.ts", import.meta.url), "utf8");
+    const members = new Set(
+      [...storeSource.matchAll(/^export interface Store \{\n([\s\S]*?)^\}/gm)].flatMap((match) =>
+        [...match[1]!.matchAll(/^ {2}(?:readonly )?(\w+)[?<(:]/gm)].map((member) => member[1]!),
+      ),
+    );
+    expect(members).toContain("transaction");
+    const entryNames = [...readme.matchAll(/^- `(?:new )?(\w+)\b/gm)].map((match) => match[1]!);
+    // `store.restore: ...` quotes an error message (restoreDatabase's), not a member.
+    const storeMembers = [...readme.matchAll(/`store\.(\w+)\b(?!:)/g)].map((match) => match[1]!);
+    expect(entryNames.length).toBeGreaterThan(20);
+    expect(entryNames.filter((name) => name !== "store" && !exported.includes(name) && !members.has(name))).toEqual([]);
+    expect(storeMembers.filter((name) => !members.has(name))).toEqual([]);
   });
 });
 

@@ -6,12 +6,15 @@
 
 /** Rate-limit tiers of the specification's Limits section. */
 export const TIERS = ["standard", "professional", "enterprise", "custom"] as const;
+/** One of `TIERS`. */
 export type Tier = (typeof TIERS)[number];
 
 /** A user's roles: administrators may also change the workspace configuration. */
 export const ROLES = ["member", "administrator"] as const;
+/** One of `ROLES`. */
 export type Role = (typeof ROLES)[number];
 
+/** A tenant: its name, rate-limit tier and limits. */
 export interface Tenant {
   uuid: string;
   name: string;
@@ -23,6 +26,7 @@ export interface Tenant {
   created_at: number;
 }
 
+/** What creating a tenant takes: its name and rate-limit tier. */
 export interface NewTenant {
   name: string;
   tier: Tier;
@@ -30,6 +34,7 @@ export interface NewTenant {
   monthly_limit?: number | null;
 }
 
+/** An internal user of a tenant, with their own person. */
 export interface User {
   uuid: string;
   tenant_uuid: string;
@@ -43,6 +48,7 @@ export interface User {
   updated_at: number;
 }
 
+/** What creating an internal user takes. */
 export interface NewUser {
   tenant_uuid: string;
   name: string;
@@ -50,6 +56,7 @@ export interface NewUser {
   role: Role;
 }
 
+/** An API key as stored: its prefix, never the key itself, its owner and its state. */
 export interface ApiKey {
   uuid: string;
   tenant_uuid: string;
@@ -80,6 +87,7 @@ export interface RotatedApiKey {
   replaced: ApiKey;
 }
 
+/** What creating an API key takes: its hash and prefix (the key itself is never stored), owner and flags. */
 export interface NewApiKey {
   tenant_uuid: string;
   user_uuid: string | null;
@@ -90,12 +98,14 @@ export interface NewApiKey {
   read_only?: boolean;
 }
 
+/** One email address of a person. */
 export interface PersonEmail {
   address: string;
   is_primary: boolean;
   created_at: number;
 }
 
+/** A person record of a tenant. */
 export interface Person {
   uuid: string;
   tenant_uuid: string;
@@ -131,8 +141,10 @@ export interface PersonDisplayCard
   primary_company: { uuid: string; company_name: string; logo_url: string | null } | null;
 }
 
+/** A person's display card with their addresses: what lists and paths show of a person. */
 export interface PersonDisplayRecord extends PersonDisplayCard, Pick<Person, "emails"> {}
 
+/** What creating a person takes. */
 export interface NewPerson {
   tenant_uuid: string;
   first_name?: string | null;
@@ -181,6 +193,7 @@ export const COMPANY_TEXT_FIELDS = [
   "website",
   "year_founded",
 ] as const;
+/** One of `COMPANY_TEXT_FIELDS`. */
 export type CompanyTextField = (typeof COMPANY_TEXT_FIELDS)[number];
 
 /** Investor and scoring fields of a company, as the company list filters use them. */
@@ -197,6 +210,7 @@ export interface CompanyInvestorFields {
   overall_investor_score: number | null;
 }
 
+/** A company record of a tenant. */
 export type Company = {
   uuid: string;
   tenant_uuid: string;
@@ -209,6 +223,7 @@ export type Company = {
 } & Record<CompanyTextField, string | null> &
   CompanyInvestorFields;
 
+/** What creating a company takes. */
 export type NewCompany = {
   tenant_uuid: string;
   company_name: string;
@@ -231,6 +246,7 @@ export type CompanyPatch = Partial<Omit<NewCompany, "tenant_uuid">>;
  * what the employee_count_from/to filters compare against. `10000+` has no upper bound.
  */
 export const EMPLOYEE_COUNT_BANDS = ["1-10", "11-50", "51-200", "201-500", "501-1000", "1001-5000", "5001-10000", "10000+"] as const;
+/** One of `EMPLOYEE_COUNT_BANDS`. */
 export type EmployeeCountBand = (typeof EMPLOYEE_COUNT_BANDS)[number];
 
 /** The head-count range of a band (`max` null for the open-ended top band), or null if `text` is not a band. */
@@ -256,6 +272,7 @@ export interface Affiliation {
   created_at: number;
 }
 
+/** What recording a tenure of a person at a company takes. */
 export interface NewAffiliation {
   company_uuid: string;
   title?: string | null;
@@ -272,6 +289,7 @@ export type PersonPatch = Partial<Omit<NewPerson, "tenant_uuid" | "is_internal" 
 
 /** What an entity list holds: companies or persons. */
 export const ENTITY_LIST_KINDS = ["companies", "persons"] as const;
+/** One of `ENTITY_LIST_KINDS`. */
 export type EntityListKind = (typeof ENTITY_LIST_KINDS)[number];
 
 /** A named collection of companies or of persons. */
@@ -287,6 +305,7 @@ export interface EntityList {
   updated_at: number;
 }
 
+/** What creating an entity list takes. */
 export interface NewEntityList {
   tenant_uuid: string;
   name: string;
@@ -294,6 +313,7 @@ export interface NewEntityList {
   owner_user_uuid: string | null;
 }
 
+/** A member of an entity list: the person or company and when and by whom it was added. */
 export interface EntityListMember {
   entity_uuid: string;
   added_at: number;

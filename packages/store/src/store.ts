@@ -71,6 +71,7 @@ import type {
 /** A list's direction: one of `SORT_ORDERS` (`@rapport/graph`), the one list of directions. */
 export type { SortOrder };
 
+/** `store.tenants`: tenants: create, list, delete, purge. */
 export interface TenantRepository {
   create(input: NewTenant): Promise<Tenant>;
   /** A live tenant, or null when it does not exist or was deleted. */
@@ -141,8 +142,10 @@ export interface TenantPurgeResult {
 
 /** The `sort_by` values of `users.list`. */
 export const USER_SORT_FIELDS = ["name", "updated_at"] as const;
+/** One of `USER_SORT_FIELDS`. */
 export type UserSortField = (typeof USER_SORT_FIELDS)[number];
 
+/** What a list of User records asks for: its position and length, filters and order. */
 export interface UserListRequest extends PageRequest {
   /** The order's column, then the uuid: `name` (the default) or `updated_at`. */
   sort_by?: UserSortField;
@@ -154,6 +157,7 @@ export interface UserListRequest extends PageRequest {
   updated_after?: number;
 }
 
+/** `store.users`: a tenant's internal users. */
 export interface UserRepository {
   /** Creates the user and the user's own (internal) person node in one transaction. */
   create(input: NewUser): Promise<User>;
@@ -180,6 +184,7 @@ export interface ApiKeyOwner {
   tenant: Tenant;
 }
 
+/** `store.apiKeys`: API keys: issue, find by hash, list, rotate, revoke, prune. */
 export interface ApiKeyRepository {
   create(input: NewApiKey): Promise<ApiKey>;
   /** The unrevoked, unexpired key with this hash whose tenant is live, or null. */
@@ -227,8 +232,10 @@ export interface ApiKeyRepository {
 
 /** The `sort_by` values of `persons.list`. */
 export const PERSON_SORT_FIELDS = ["service_updated_at", "created_at", "name"] as const;
+/** One of `PERSON_SORT_FIELDS`. */
 export type PersonSortField = (typeof PERSON_SORT_FIELDS)[number];
 
+/** The filters of a list of Person records: each one given narrows it. */
 export interface PersonListFilters {
   uuids?: string[];
   /** Epoch ms; only records with `service_updated_at >= modified_since`. */
@@ -267,6 +274,7 @@ export interface PersonPage extends Page<Person> {
   nameMatch?: "exact" | "fuzzy" | "email";
 }
 
+/** What a list of Person records asks for: its position and length, filters and order. */
 export interface PersonListRequest extends PageRequest {
   filters: PersonListFilters;
   /** Default `service_updated_at`; a fuzzy `name` retry without it lists the closest names first. */
@@ -274,6 +282,7 @@ export interface PersonListRequest extends PageRequest {
   order: SortOrder;
 }
 
+/** `store.persons`: a tenant's persons. */
 export interface PersonRepository {
   /** Throws ConflictError when an email belongs to another person, InvalidInputError for an unknown company. */
   create(input: NewPerson): Promise<Person>;
@@ -382,6 +391,7 @@ export interface PersonRepository {
 
 /** The `sort_by` values of `companies.list`. */
 export const COMPANY_SORT_FIELDS = ["service_updated_at", "created_at", "company_name"] as const;
+/** One of `COMPANY_SORT_FIELDS`. */
 export type CompanySortField = (typeof COMPANY_SORT_FIELDS)[number];
 
 /** Inclusive bounds; either may be absent. */
@@ -396,6 +406,7 @@ export interface DateRange {
   to: string;
 }
 
+/** The filters of a list of Company records: each one given narrows it. */
 export interface CompanyListFilters {
   uuids?: string[];
   modified_since?: number;
@@ -438,12 +449,14 @@ export interface CompanyListFilters {
   npi_date?: DateRange;
 }
 
+/** What a list of Company records asks for: its position and length, filters and order. */
 export interface CompanyListRequest extends PageRequest {
   filters: CompanyListFilters;
   sort_by: CompanySortField;
   order: SortOrder;
 }
 
+/** `store.companies`: a tenant's companies. */
 export interface CompanyRepository {
   create(input: NewCompany): Promise<Company>;
   /**
@@ -469,6 +482,7 @@ export interface CompanyRepository {
   formerDomains(tenantUuid: string, companyUuids: readonly string[]): Promise<Map<string, string[]>>;
 }
 
+/** `store.usage`: the monthly request counts of the rate limits. */
 export interface UsageRepository {
   /**
    * Adds one request to the tenant's count for the month (`YYYY-MM`) and returns the new count. A tenant that does not
@@ -484,6 +498,7 @@ export interface UsageRepository {
   monthly(tenantUuid: string, month: string): Promise<number>;
 }
 
+/** `store.settings`: deployment-wide secrets, by key. */
 export interface SettingsRepository {
   get(key: string): Promise<string | null>;
   /** Returns the stored value, storing `create()` first when the key is absent. */
@@ -492,6 +507,7 @@ export interface SettingsRepository {
   set(key: string, value: string): Promise<void>;
 }
 
+/** `store.emails`: a tenant's emails (headers; bodies apart). */
 export interface EmailRepository {
   /**
    * Stores a message once per message id (a re-sent one answers DUPLICATE with the stored email). `<id@host>` and
@@ -518,6 +534,7 @@ export interface EmailRepository {
   list(tenantUuid: string, request: EmailListRequest): Promise<Page<StoredEmail>>;
 }
 
+/** The filters of a list of Email records: each one given narrows it. */
 export interface EmailListFilters {
   /** Only these emails (to read the emails of an activity feed page). */
   uuids?: readonly string[];
@@ -529,12 +546,14 @@ export interface EmailListFilters {
   sent_to?: number;
 }
 
+/** What a list of Email records asks for: its position and length, filters and order. */
 export interface EmailListRequest extends PageRequest {
   filters: EmailListFilters;
   /** By `sent_at`, then uuid. */
   order: SortOrder;
 }
 
+/** The filters of a list of Meeting records: each one given narrows it. */
 export interface MeetingListFilters {
   /** Only these meetings (to hydrate the meetings of an activity feed page). */
   uuids?: readonly string[];
@@ -548,8 +567,10 @@ export interface MeetingListFilters {
 
 /** The `sort_by` values of `meetings.list`: the start time (the default) or the change time. */
 export const MEETING_SORT_FIELDS = ["starts_at", "updated_at"] as const;
+/** One of `MEETING_SORT_FIELDS`. */
 export type MeetingSortField = (typeof MEETING_SORT_FIELDS)[number];
 
+/** What a list of Meeting records asks for: its position and length, filters and order. */
 export interface MeetingListRequest extends PageRequest {
   filters: MeetingListFilters;
   /** The order's column, then the uuid: `starts_at` (the default) or `updated_at`. */
@@ -557,6 +578,7 @@ export interface MeetingListRequest extends PageRequest {
   order: SortOrder;
 }
 
+/** `store.meetings`: a tenant's meetings and their attendees. */
 export interface MeetingRepository {
   /**
    * Throws InvalidInputError when `ends_at` is before `starts_at`, ConflictError when another live meeting of the
@@ -585,6 +607,7 @@ export interface MeetingRepository {
   delete(tenantUuid: string, meetingUuid: string): Promise<boolean>;
 }
 
+/** `store.interactions`: emails and meetings together: the graph's rows, timelines and the activity feed. */
 export interface InteractionRepository {
   /** Every email and live meeting of the tenant, earliest first, for hydrating the relationship graph. */
   all(tenantUuid: string): AsyncIterable<InteractionRecord>;
@@ -629,6 +652,7 @@ export interface TimelineRequest extends PageRequest {
   occurredBefore?: number | undefined;
 }
 
+/** A page of the tenant's activity feed: the position, and from which sequence or time. */
 export interface ActivityFeedRequest extends PageRequest {
   kind?: ActivityItem["kind"];
   /** Only items recorded at or after this time (epoch milliseconds). */
@@ -643,6 +667,7 @@ export interface ActivityFeedRequest extends PageRequest {
   personUuid?: string;
 }
 
+/** `store.affiliations`: persons' tenures at companies. */
 export interface AffiliationRepository {
   /** Every affiliation of these persons, each list current first. */
   listForPersons(tenantUuid: string, personUuids: readonly string[]): Promise<Map<string, Affiliation[]>>;
@@ -669,8 +694,10 @@ export interface AffiliationRepository {
 
 /** The `sort_by` values of `entityLists.list`. */
 export const ENTITY_LIST_SORT_FIELDS = ["name", "updated_at"] as const;
+/** One of `ENTITY_LIST_SORT_FIELDS`. */
 export type EntityListSortField = (typeof ENTITY_LIST_SORT_FIELDS)[number];
 
+/** What a list of EntityList records asks for: its position and length, filters and order. */
 export interface EntityListListRequest extends PageRequest {
   kind?: EntityListKind;
   /** The order's column, then the uuid: `name` (the default) or `updated_at`. */
@@ -691,6 +718,7 @@ export interface EntityListChanges {
   owner_user_uuid?: string | null;
 }
 
+/** `store.entityLists`: a tenant's entity lists and their members. */
 export interface EntityListRepository {
   create(input: NewEntityList): Promise<EntityList>;
   get(tenantUuid: string, listUuid: string): Promise<EntityList | null>;
@@ -728,6 +756,7 @@ export interface EntityListRepository {
   membershipCounts(tenantUuid: string, entityUuids: readonly string[]): Promise<Map<string, number>>;
 }
 
+/** A person merge: the person kept, the one merged into it, and whether only to preview it. */
 export interface PersonMergeRequest {
   tenant_uuid: string;
   canonical_uuid: string;
@@ -749,6 +778,7 @@ export interface PersonMergeLimits {
   affiliations: number;
 }
 
+/** What a person merge did, or in a preview would do. */
 export interface PersonMergeOutcome {
   /** Both persons as they were before the merge. */
   canonical: Person;
@@ -773,6 +803,7 @@ export interface PersonMergeRecord {
   merged_by_user_uuid: string | null;
 }
 
+/** `store.personMerges`: person merges, previewed or made. */
 export interface PersonMergeRepository {
   /**
    * Merges the superseded person into the canonical one in one transaction: every reference mover
@@ -787,6 +818,7 @@ export interface PersonMergeRepository {
   listInto(tenantUuid: string, canonicalUuid: string): Promise<PersonMergeRecord[]>;
 }
 
+/** A company merge: the company kept, the one merged into it, and whether only to preview it. */
 export interface CompanyMergeRequest {
   tenant_uuid: string;
   canonical_uuid: string;
@@ -811,6 +843,7 @@ export interface CompanyMergeLimits {
   custom_fields_bytes?: number;
 }
 
+/** What a company merge did, or in a preview would do. */
 export interface CompanyMergeOutcome {
   /** Both companies as they were before the merge. */
   canonical: Company;
@@ -826,6 +859,7 @@ export interface CompanyMergeOutcome {
   graph_changes: GraphChange[];
 }
 
+/** `store.companyMerges`: company merges, previewed or made. */
 export interface CompanyMergeRepository {
   /**
    * Merges the superseded company into the canonical one in one transaction: every reference mover runs
@@ -866,6 +900,7 @@ export interface OAuthModelRepository {
   deleteExpired(before: number): Promise<number>;
 }
 
+/** `store.oauthSigningKeys`: the OAuth server's signing and cookie keys. */
 export interface OAuthSigningKeyRepository {
   /** Every key, oldest first. */
   list(): Promise<OAuthSigningKey[]>;
@@ -981,6 +1016,7 @@ export interface IdempotentRequestRepository {
   deleteExpired(before: number): Promise<number>;
 }
 
+/** `store.userPasswords`: users' sign-in passwords (scrypt hashes). */
 export interface UserPasswordRepository {
   /** Sets the user's login password hash; false when the user is not in the tenant. */
   set(tenantUuid: string, userUuid: string, passwordHash: string): Promise<boolean>;
@@ -1089,6 +1125,7 @@ export interface StoreBackupResult {
   bytes: number;
 }
 
+/** `store.importJobs`: import jobs of uploads. */
 export interface ImportJobRepository {
   create(tenantUuid: string, input: NewImportJob): Promise<ImportJob>;
   get(tenantUuid: string, jobUuid: string): Promise<ImportJob | null>;

@@ -2,6 +2,7 @@
 import type { InteractionRecord } from "../activity-records.js";
 import { InvalidInputError } from "../errors.js";
 
+/** One change of a tenant's relationship graph, as `store.graphs.apply` applies it. */
 export type GraphChange =
   | { type: "upsert-interaction"; interaction: InteractionRecord }
   | { type: "remove-interaction"; id: string }

@@ -18,6 +18,7 @@ import { currentAffiliationPairs } from "./current-affiliation-pairs.js";
 import { graphChangeEntriesAfter, graphChangesOf, graphChangesPosition } from "./graph-change-log.js";
 import { toGraphInteraction } from "./to-graph-interaction.js";
 
+/** The tenants' relationship graphs a store keeps (`store.graphs`): loaded on first use and kept in step with writes. */
 export interface TenantGraphs {
   /** The tenant's graph, hydrated on first use. */
   forTenant(tenantUuid: string): Promise<RelationshipGraph>;

@@ -35,6 +35,7 @@ export interface PersonalDataMerge {
   merged_at: number;
 }
 
+/** An email address of the subject. */
 export interface PersonalDataEmailAddress {
   person_uuid: string;
   address: string;
@@ -53,6 +54,7 @@ export interface PersonalDataUser {
   updated_at: number;
 }
 
+/** A tenure of the subject at a company. */
 export interface PersonalDataAffiliation {
   person_uuid: string;
   company_uuid: string;
@@ -65,6 +67,7 @@ export interface PersonalDataAffiliation {
   updated_at: number;
 }
 
+/** An entity list the subject is on. */
 export interface PersonalDataListMembership {
   list_uuid: string;
   list_name: string;

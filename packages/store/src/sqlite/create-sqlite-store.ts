@@ -66,6 +66,7 @@ import { createRecordLookupRepository } from "../repositories/record-lookup-repo
 import { createTaskRepository } from "../repositories/task-repository.js";
 import { withTypedWriteErrors } from "../repositories/typed-write-errors.js";
 
+/** Options of `createSqliteStore` (see the README's API). */
 export interface SqliteStoreOptions {
   /** File path, or `:memory:` for a throwaway database. Parent folders are created. */
   path: string;

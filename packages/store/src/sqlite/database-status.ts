@@ -15,6 +15,7 @@ import { linkedinKeysLeft, type LinkedinKeysLeft } from "./linkedin-keys-left.js
 /** The tables that only grow, or grow until pruned: logs integrators and servers read, OAuth state, failed sign-ins. */
 const GROWING_TABLES = ["activity_feed", "record_deletions", "graph_changes", "person_changes", "oauth_models", "sign_in_failures"] as const;
 
+/** What `databaseStatus` reads of a database file without migrating it (as `rapport status` shows it). */
 export interface DatabaseStatus {
   /** The database file (absolute). */
   path: string;
