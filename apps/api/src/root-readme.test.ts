@@ -67,6 +67,17 @@ describe("README configuration table", () => {
   it("lists exactly the environment variables the source reads", () => {
     expect(configurationRows()).toEqual(variablesRead());
   });
+
+  it("is where `rapport serve --help` sends its reader, and holds every variable the help names", () => {
+    const serve = createProgram().commands.find((command) => command.name() === "serve")!;
+    let help = "";
+    serve.configureOutput({ writeOut: (text) => (help += text) });
+    serve.outputHelp();
+    expect(help).toContain("README.md, Configuration");
+    const named = [...new Set([...help.matchAll(/RAPPORT_[A-Z0-9_]+/g)].map((match) => match[0]))];
+    expect(named.length).toBeGreaterThan(3);
+    expect(named.filter((name) => !configurationRows().includes(name))).toEqual([]);
+  });
 });
 
 describe("README command table", () => {

@@ -31,6 +31,11 @@ export function serveCommand(): Command {
       "--no-warm-graphs",
       "do not hydrate the tenants' relationship graphs in the background at start (each then loads on its first relationship request); env RAPPORT_WARM_GRAPHS=0",
     )
+    .addHelpText(
+      "after",
+      "\nSettings: the RAPPORT_* environment variables (RAPPORT_LOG_LEVEL, RAPPORT_SQLITE_MMAP_MIB, ...) are\n" +
+        "listed with their defaults in README.md, Configuration.",
+    )
     .action(async (options: ServeOptions, command: Command) => (await import("./serve-action.js")).runServer(options, command));
 }
 
