@@ -33,7 +33,7 @@ export function serveCommand(): Command {
     )
     .addHelpText(
       "after",
-      "\nSettings: the RAPPORT_* environment variables (RAPPORT_LOG_LEVEL, RAPPORT_SQLITE_MMAP_MIB, ...) are\n" +
+      "\nSettings: the RAPPORT_* environment variables (RAPPORT_LOG_LEVEL, ...) are\n" +
         "listed with their defaults in README.md, Configuration.",
     )
     .action(async (options: ServeOptions, command: Command) => (await import("./serve-action.js")).runServer(options, command));
