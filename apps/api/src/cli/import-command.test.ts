@@ -159,10 +159,11 @@ describe("rapport import", () => {
     }
   });
 
-  it("shows the batch size's default in its help", async () => {
+  it("shows the batch size's default in its help, and --map's in words (it read `(default: [])`)", async () => {
     const help = await rapport(["import", "--help"]);
     expect(help.code).toBe(0);
     expect(help.stdout).toMatch(/--batch-size <n>\s+items per transaction \(default: 200\)/);
+    expect(help.stdout).toMatch(/--map <Header=field,\.\.\.>\s+csv: column mapping by header name\s+\(repeatable\)\s+\(default: the known\s+exports' headers\)/);
   });
 
   it("shows an archive's control characters as \\xNN in the summary and in the error line, never sends them to the terminal", async () => {

@@ -36,7 +36,11 @@ export function importCommand(): Command {
     .option("--keep-bodies", "mbox: also keep plain-text message bodies (headers only otherwise)")
     .option("--since <date>", "ics: first day of the window (default: 3 years ago)", (value: string) => isoDate(value))
     .option("--until <date>", "ics: last day of the window, included (default: 6 months ahead)", isoWindowEnd)
-    .option("--map <Header=field,...>", "csv: column mapping by header name (repeatable)", (value: string, previous: string[]) => [...previous, value], [] as string[])
+    .addOption(
+      new Option("--map <Header=field,...>", "csv: column mapping by header name (repeatable)")
+        .argParser((value: string, previous: string[]) => [...previous, value])
+        .default([] as string[], "the known exports' headers"),
+    )
     .addOption(new Option("--entity <entity>", "csv: what the rows are (default: guessed from the header)").choices(CSV_ENTITIES))
     .addOption(new Option("--batch-size <n>", "items per transaction").argParser(batchSize).default(DEFAULT_BATCH_SIZE))
     .action(async (kind: ImportKind, source: string, options: ImportOptions, command: Command) => (await import("./import-action.js")).runImport(kind, source, options, command));
