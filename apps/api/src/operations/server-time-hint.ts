@@ -7,7 +7,7 @@
 import type { HasTool } from "../platform/errors/api-error.js";
 
 /** A date filter's, a body instant's or a calendar date's refusal with no hint of its own, quoting the value sent. */
-const PLAIN_REFUSAL = /^'(.*)' is not (?:an ISO 8601 (?:date or date-time|date-time or epoch milliseconds)|a date YYYY-MM-DD)$/s;
+const PLAIN_REFUSAL = /^'(.*)' is not (?:an ISO 8601 (?:date or date-time|date-time, a mail Date header \([^)]*\) or epoch milliseconds)|a date YYYY-MM-DD)$/s;
 
 /** The REST text and the tool text of the hint, the latter for the tools the calling client has. */
 export interface ServerTimeHint {

@@ -90,7 +90,7 @@ describe("a batch item's UUID given a name", () => {
     ["/v1/notes/batch", { items: [{ person_uuid: "Priya Nair", content: "Met" }] }, `field 'person_uuid': must be a UUID; ${findPerson}`],
     ["/v1/persons/batch", { persons: [{ name: "Ada", primary_company_uuid: "Northwind" }] }, "field 'primary_company_uuid': must be a UUID; find a company's uuid by name with GET /v1/companies?name="],
     // The other hint of a 400 too: a time given as a word is told where the server's time is.
-    ["/v1/emails/batch", { messages: [{ message_id: "<b@x>", sent_at: "yesterday", from: "ada@example.com" }] }, "field 'sent_at': 'yesterday' is not an ISO 8601 date-time or epoch milliseconds; for a time relative to now, count from server_time of GET /v1/me (the server's current time)"],
+    ["/v1/emails/batch", { messages: [{ message_id: "<b@x>", sent_at: "yesterday", from: "ada@example.com" }] }, "field 'sent_at': 'yesterday' is not an ISO 8601 date-time, a mail Date header (Mon, 7 Dec 2026 07:00:00 +0000) or epoch milliseconds; for a time relative to now, count from server_time of GET /v1/me (the server's current time)"],
   ])("POST %s names the call that finds it in the item's error", async (path, body, message) => {
     const answer = await call(path, { method: "POST", body });
     expect(answer.status).toBe(200);

@@ -37,7 +37,7 @@ describe("POST /v1/emails/batch", () => {
     expect(body.results[1]!.from_person_uuid).toBe(body.results[0]!.participant_person_uuids[0]);
     expect(body.results[2]!.error).toMatch(/sent_at/);
     // Named by its field, as the store's refusal ("participant '...' is neither a person_uuid nor an email address") did not.
-    expect(body.results[3]!.error).toBe("field 'from': 'not-an-address' is not an email address");
+    expect(body.results[3]!.error).toBe("field 'from': 'not-an-address' is not an email address or 'Name <address>'");
     const sam = await context.services.store.persons.get(acme.tenant.uuid, body.results[0]!.participant_person_uuids[1]);
     expect(sam?.name).toBe("Sam Ortiz");
   });
@@ -97,6 +97,36 @@ describe("POST /v1/emails/batch", () => {
     expect(body.results.map((result) => result.error)).toEqual(["field 'from': Invalid input: expected string or object, received number", "field 'cc.0.person_uuid': must be a UUID; find a person's uuid by name with GET /v1/persons?name="]);
   });
 
+  it("takes a message as a mail API gives it: mailboxes, the To header as one string, a Date header, epoch ms as text; a refusal stays its item's", async () => {
+    const { body } = await ingest([
+      {
+        message_id: "<gmail@x>",
+        sent_at: "Mon, 7 Dec 2026 07:00:00 +0000 (UTC)",
+        from: "=?UTF-8?B?w4lsb2RpZQ==?= Martin <elodie@partner.example>",
+        to: `Jane Doe <jane@acme-corp.example>, "Doe, John" <john@acme-corp.example>`,
+        cc: "undisclosed-recipients:;",
+      },
+      { message_id: "<graph@x>", sent_at: "1796590000000", from: { email: "jane@acme-corp.example", name: "Jane Doe" }, to: ["Élodie Martin <elodie@partner.example>"] },
+      { message_id: "<two-senders@x>", sent_at: "2026-12-07T07:00:00+01:00", from: "a@x.example, b@x.example", to: ["c@x.example"] },
+      { message_id: "<comma@x>", sent_at: "2026-12-07T07:00:00Z", from: "a@x.example", to: ["c@x.example", "Doe, John <john@acme-corp.example>"] },
+      { message_id: "<no-zone@x>", sent_at: "Mon, 7 Dec 2026 07:00:00", from: "a@x.example" },
+    ]);
+    expect(body.results.map((result) => result.status)).toEqual(["CREATED", "CREATED", "ERROR", "ERROR", "ERROR"]);
+    const [gmail, graph] = body.results as [Record<string, any>, Record<string, any>];
+    const email = (await context.json(`/v1/emails/${gmail.email_uuid}`, { key: acme.key })).body as { sent_at: number };
+    expect(email.sent_at).toBe(Date.UTC(2026, 11, 7, 7));
+    // The same persons as {email, name} gives: the sender of one is the recipient of the other.
+    expect(graph.participant_person_uuids).toEqual([gmail.from_person_uuid]);
+    expect(graph.from_person_uuid).toBe(gmail.participant_person_uuids[0]);
+    const names = await Promise.all([gmail.from_person_uuid, ...gmail.participant_person_uuids].map(async (uuid: string) => (await context.services.store.persons.get(acme.tenant.uuid, uuid))?.name));
+    expect(names).toEqual(["Élodie Martin", "Jane Doe", "Doe, John"]);
+    expect(body.results.slice(2).map((result) => result.error)).toEqual([
+      "field 'from': 'a@x.example, b@x.example' holds 2 addresses: send one participant each (a list of participants also takes the whole list as one string)",
+      `field 'to.1': 'Doe, John <john@acme-corp.example>' is not one mailbox: a display name holding a comma is quoted: "Doe, John" <john@acme.example>`,
+      "field 'sent_at': 'Mon, 7 Dec 2026 07:00:00' has no time zone: add it as a mail Date header writes it (+0000 for UTC)",
+    ]);
+  });
+
   it("documents a message's fields in the OpenAPI document and the MCP tool, which agents read to build the call", async () => {
     const document = (await (await context.request("/v1/openapi.json")).json()) as {
       paths: Record<string, { post: { requestBody: { content: { "application/json": { schema: { properties: { messages: { items: { properties?: object; required?: string[] } } } } } } } } }>;
@@ -104,10 +134,15 @@ describe("POST /v1/emails/batch", () => {
     const item = document.paths["/v1/emails/batch"]!.post.requestBody.content["application/json"].schema.properties.messages.items;
     expect(Object.keys(item.properties ?? {})).toEqual(["message_id", "sent_at", "subject", "from", "to", "cc"]);
     expect(item.required).toEqual(["message_id", "sent_at", "from"]);
+    // A recipients list is an array or the header's text, in both documents.
+    const to = (item.properties as Record<string, { anyOf?: Array<{ type?: string }> }>).to!;
+    expect(to.anyOf?.map((alternative) => alternative.type)).toEqual(["string", "array"]);
     type Listed = { tools: Array<{ name: string; inputSchema: { properties: { body: { properties: { messages: { items: { properties?: object } } } } } } }> };
     const listed = await postMcpMessage<Listed>(context, { method: "tools/list" }, { "x-api-key": acme.key });
     const tool = listed.result!.tools.find((candidate) => candidate.name === "ingestEmails")!;
-    expect(Object.keys(tool.inputSchema.properties.body.properties.messages.items.properties ?? {})).toContain("sent_at");
+    const toolItem = tool.inputSchema.properties.body.properties.messages.items.properties as Record<string, { anyOf?: Array<{ type?: string }> }>;
+    expect(Object.keys(toolItem)).toContain("sent_at");
+    expect(toolItem.to!.anyOf?.map((alternative) => alternative.type)).toEqual(["string", "array"]);
   });
 
   it("keeps the message_id a bad item was sent with in its ERROR result, trimmed or not", async () => {

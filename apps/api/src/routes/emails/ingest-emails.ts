@@ -3,7 +3,7 @@ import { EMAIL_INGEST_STATUSES } from "@rapport/store";
 import { z } from "zod";
 import { batchItem, itemError } from "../../operations/batch-item.js";
 import { defineOperation } from "../../operations/operation.js";
-import { instantField, participantField } from "../../platform/request/body-schemas.js";
+import { instantField, participantField, participantList } from "../../platform/request/body-schemas.js";
 import { MAX_EMAIL_RECIPIENTS } from "../../platform/request/count-limits.js";
 import { MAX_MESSAGE_ID_LENGTH, MAX_SUBJECT_LENGTH } from "../../platform/request/field-limits.js";
 import { nullableText, requiredLine } from "../../platform/request/field-schemas.js";
@@ -24,8 +24,8 @@ export const messageSchema = z
     sent_at: instantField("When the message was sent."),
     subject: nullableText("Subject line (kept as metadata); trimmed, and blank means null.", MAX_SUBJECT_LENGTH, "multi-line").optional(),
     from: participantField.describe("The sender."),
-    to: z.array(participantField).max(MAX_EMAIL_RECIPIENTS).default([]).describe("Recipients."),
-    cc: z.array(participantField).max(MAX_EMAIL_RECIPIENTS).default([]).describe("Copied recipients."),
+    to: participantList(participantField, MAX_EMAIL_RECIPIENTS).default([]).describe("Recipients: an array, or the To header's text."),
+    cc: participantList(participantField, MAX_EMAIL_RECIPIENTS).default([]).describe("Copied recipients: an array, or the Cc header's text."),
   })
   .strict();
 

@@ -44,7 +44,7 @@ describe("the same person twice in a meeting's attendees", () => {
     expect(refused).toEqual({ status: 400, body: { error: `attendees.0 and attendees.1 name the same person, ${acme.member.person_uuid}` } });
     // An attendee that is no address is named by its position ("participant 'ada' is neither ..." named none).
     const notAddress = await call(path, { method: "PUT", body: { attendees: ["sam@northwind.example", { email: "ada", name: "Ada" }] } });
-    expect(notAddress).toEqual({ status: 400, body: { error: "body field 'attendees.1.email': 'ada' is not an email address" } });
+    expect(notAddress).toEqual({ status: 400, body: { error: "body field 'attendees.1.email': 'ada' is not an email address or 'Name <address>'" } });
     expect((await call(path)).body).toEqual(created.body);
   });
 
@@ -99,5 +99,25 @@ describe("an attendee or organizer first seen by address alone", () => {
     expect(await person(bob)).toMatchObject({ name: "Bob Partner", service_updated_at: context.clock.now() });
     expect((await person(cleo)).name).toBe("Cleo Smith");
     expect(await person(dana.uuid)).toMatchObject({ name: "dana", service_updated_at: dana.service_updated_at });
+  });
+});
+
+describe("a meeting as a calendar or mail export writes it", () => {
+  it("takes an organizer written 'Name <address>', the attendees as one string and a Date header's start; an item that is not one mailbox is named", async () => {
+    const created = await post({
+      starts_at: "Fri, 20 Nov 2026 16:00:00 +0100",
+      organizer: "Ada Lovelace <ada@analytical.example>",
+      attendees: `"Babbage, Charles" <charles@analytical.example>, =?UTF-8?Q?Mar=C3=ADa?= <maria@analytical.example>`,
+    });
+    expect(created.status).toBe(201);
+    expect(created.body.starts_at).toBe(Date.UTC(2026, 10, 20, 15));
+    const names = await Promise.all(["ada", "charles", "maria"].map(async (local) => (await context.services.store.persons.get(acme.tenant.uuid, (await personByEmail(`${local}@analytical.example`))!))?.name));
+    expect(names).toEqual(["Ada Lovelace", "Babbage, Charles", "María"]);
+    expect(created.body.attendees).toHaveLength(3);
+    const refused = await post({ attendees: ["ada@analytical.example", "a@x.example; b@x.example"] });
+    expect(refused).toEqual({
+      status: 400,
+      body: { error: "body field 'attendees.1': 'a@x.example; b@x.example' holds 2 addresses: send one participant each (a list of participants also takes the whole list as one string)" },
+    });
   });
 });

@@ -128,7 +128,7 @@ describe("meetings", () => {
 
   it("refuses a start on a day its month lacks instead of moving the meeting into the next month", async () => {
     const answer = await call("/v1/meetings", { method: "POST", body: { title: "X", starts_at: "2026-02-30T10:00:00Z", attendees: [] } });
-    expect([answer.status, answer.body!.error]).toEqual([400, "body field 'starts_at': '2026-02-30T10:00:00Z' is not an ISO 8601 date-time or epoch milliseconds"]);
+    expect([answer.status, answer.body!.error]).toEqual([400, "body field 'starts_at': '2026-02-30T10:00:00Z' is not an ISO 8601 date-time, a mail Date header (Mon, 7 Dec 2026 07:00:00 +0000) or epoch milliseconds"]);
     expect((await call("/v1/meetings")).body!.total).toBe(0);
   });
 
@@ -136,11 +136,11 @@ describe("meetings", () => {
     const answer = await call("/v1/meetings", { method: "POST", body: { title: "Met Jordan", starts_at: "today", attendees: [acme.admin.email] } });
     expect([answer.status, answer.body!.error]).toEqual([
       400,
-      "body field 'starts_at': 'today' is not an ISO 8601 date-time or epoch milliseconds; for a time relative to now, count from server_time of GET /v1/me (the server's current time)",
+      "body field 'starts_at': 'today' is not an ISO 8601 date-time, a mail Date header (Mon, 7 Dec 2026 07:00:00 +0000) or epoch milliseconds; for a time relative to now, count from server_time of GET /v1/me (the server's current time)",
     ]);
     const overMcp = await callMcpTool(context, { name: "createMeeting", args: { body: { title: "Met Jordan", starts_at: "2026-12-01T10:00:00Z", ends_at: "in an hour", attendees: [] } }, headers: { "x-api-key": acme.key } });
     expect(overMcp.content[0]!.text).toBe(
-      "HTTP 400: body field 'ends_at': 'in an hour' is not an ISO 8601 date-time or epoch milliseconds; for a time relative to now, count from server_time of the getMe tool (the server's current time)",
+      "HTTP 400: body field 'ends_at': 'in an hour' is not an ISO 8601 date-time, a mail Date header (Mon, 7 Dec 2026 07:00:00 +0000) or epoch milliseconds; for a time relative to now, count from server_time of the getMe tool (the server's current time)",
     );
     expect((await call("/v1/meetings")).body!.total).toBe(0);
   });
