@@ -182,7 +182,7 @@ export const participantList = <Item extends z.ZodType>(item: Item, max: number)
     z
       .array(item)
       .superRefine((items, context) => {
-        if (Array.isArray(items) && items.length > max) context.addIssue({ code: "too_big", origin: "array", maximum: max, inclusive: true, message: `Too big: expected array to have <=${max} items` });
-      })
-      .meta({ maxItems: max }),
-  ]);
+        if (Array.isArray(items) && items.length > max) context.addIssue({ code: "too_big", origin: "array", maximum: max, inclusive: true });
+      }),
+    // On the list: JSON Schema's maxItems holds for an array only, so a string is not held to it.
+  ]).meta({ maxItems: max });

@@ -117,8 +117,11 @@ describe("POST /v1/emails/batch", () => {
     expect(email.sent_at).toBe(Date.UTC(2026, 11, 7, 7));
     // The same persons as {email, name} gives: the sender of one is the recipient of the other.
     expect(graph.participant_person_uuids).toEqual([gmail.from_person_uuid]);
-    expect(graph.from_person_uuid).toBe(gmail.participant_person_uuids[0]);
-    const names = await Promise.all([gmail.from_person_uuid, ...gmail.participant_person_uuids].map(async (uuid: string) => (await context.services.store.persons.get(acme.tenant.uuid, uuid))?.name));
+    const { store } = context.services;
+    const byAddress = await store.persons.findByEmails(acme.tenant.uuid, ["elodie@partner.example", "jane@acme-corp.example", "john@acme-corp.example"]);
+    const [elodie, jane, john] = ["elodie@partner.example", "jane@acme-corp.example", "john@acme-corp.example"].map((address) => byAddress.get(address));
+    expect([gmail.from_person_uuid, [...gmail.participant_person_uuids].sort(), graph.from_person_uuid]).toEqual([elodie, [jane, john].sort(), jane]);
+    const names = await Promise.all([elodie!, jane!, john!].map(async (uuid) => (await store.persons.get(acme.tenant.uuid, uuid))?.name));
     expect(names).toEqual(["Élodie Martin", "Jane Doe", "Doe, John"]);
     expect(body.results.slice(2).map((result) => result.error)).toEqual([
       "field 'from': 'a@x.example, b@x.example' holds 2 addresses: send one participant each (a list of participants also takes the whole list as one string)",
