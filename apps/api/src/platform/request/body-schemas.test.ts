@@ -45,7 +45,7 @@ describe("a participant written as a mail header writes it", () => {
 
   it("is refused saying what to send where it is not one mailbox, or its parts break the object's limits", () => {
     expect(refusal(participantField, "a@acme.example, b@acme.example")).toEqual([["", "'a@acme.example, b@acme.example' holds 2 addresses: send one participant each (a list of participants also takes the whole list as one string)"]]);
-    expect(refusal(participantField, "Doe, John <john@acme.example>")).toEqual([["", `'Doe, John <john@acme.example>' is not one mailbox: a display name holding a comma is quoted: "Doe, John" <john@acme.example>`]]);
+    expect(refusal(participantField, "Doe, John <john@acme.example>")).toEqual([["", `'Doe, John <john@acme.example>' is not one mailbox: a display name holding a comma is quoted, as in "Doe, John" <john@acme.example>`]]);
     expect(refusal(participantField, "undisclosed-recipients:;")).toEqual([["", "'undisclosed-recipients:;' is a group (name: addresses;): send its addresses as participants"]]);
     expect(refusal(participantField, { email: "Jane Doe" })).toEqual([["email", "'Jane Doe' is not an email address or 'Name <address>'"]]);
     expect(refusal(participantField, `${longestName}N <a@acme.example>`)).toEqual([["", `display name: at most ${MAX_DISPLAY_NAME_LENGTH} characters`]]);
@@ -60,7 +60,7 @@ describe("a participant written as a mail header writes it", () => {
     expect(to.parse("Team: a@x.example, B <b@x.example>;")).toEqual([{ email: "a@x.example" }, { email: "b@x.example", name: "B" }]);
     expect(to.parse("undisclosed-recipients:;")).toEqual([]);
     expect(to.parse(" ")).toEqual([]);
-    expect(refusal(to, "Doe, John <john@y.example>")).toEqual([["", `address 1 of the list, 'Doe', is not an email address or 'Name <address>': a display name holding a comma is quoted: "Doe, John" <john@acme.example>`]]);
+    expect(refusal(to, "Doe, John <john@y.example>")).toEqual([["", `address 1 of the list, 'Doe', is not an email address or 'Name <address>': a display name holding a comma is quoted, as in "Doe, John" <john@acme.example>`]]);
     expect(refusal(to, "a@x.example, b@x.example, c@x.example, d@x.example")).toEqual([["", "holds 4 addresses, more than 3"]]);
     expect(refusal(to, ["a@x.example", "b@x.example, c@x.example"])?.[0]?.[0]).toBe("1");
   });

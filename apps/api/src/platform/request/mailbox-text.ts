@@ -27,7 +27,7 @@ const quoted = (text: string) => `'${text.trim().slice(0, 80)}'`;
 const NO_ADDRESS = "is not an email address or 'Name <address>'";
 
 /** The hint for a display name holding an unquoted comma, which the parser reads as two mailboxes. */
-const QUOTE_COMMA = `a display name holding a comma is quoted: "Doe, John" <john@acme.example>`;
+const QUOTE_COMMA = `a display name holding a comma is quoted, as in "Doe, John" <john@acme.example>`;
 
 /**
  * The one mailbox `text` writes, or the problem with it: no address, a group, or more than one mailbox (a field

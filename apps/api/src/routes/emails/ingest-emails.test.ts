@@ -125,7 +125,7 @@ describe("POST /v1/emails/batch", () => {
     expect(names).toEqual(["Élodie Martin", "Jane Doe", "Doe, John"]);
     expect(body.results.slice(2).map((result) => result.error)).toEqual([
       "field 'from': 'a@x.example, b@x.example' holds 2 addresses: send one participant each (a list of participants also takes the whole list as one string)",
-      `field 'to.1': 'Doe, John <john@acme-corp.example>' is not one mailbox: a display name holding a comma is quoted: "Doe, John" <john@acme.example>`,
+      `field 'to.1': 'Doe, John <john@acme-corp.example>' is not one mailbox: a display name holding a comma is quoted, as in "Doe, John" <john@acme.example>`,
       "field 'sent_at': 'Mon, 7 Dec 2026 07:00:00' has no time zone: add it as a mail Date header writes it (+0000 for UTC)",
     ]);
   });
