@@ -13,6 +13,7 @@ import { stringify as stableStringify } from "safe-stable-stringify";
 import type { AppEnv } from "../app-env.js";
 import { ApiError, badRequest } from "../platform/errors/api-error.js";
 import { isToolCall } from "../platform/request/tool-call-bindings.js";
+import { claimerStopped, THIS_PROCESS_CLAIMER } from "./idempotency-claimer.js";
 import { changesNothing, type AnyOperation } from "./operation.js";
 
 /** The request header a client names a write with. */
@@ -25,7 +26,8 @@ export const IDEMPOTENT_REPLAYED_HEADER = "Idempotent-Replayed";
 export const IDEMPOTENCY_KEY_KEPT_MS = 24 * 60 * 60 * 1_000;
 /**
  * How long a key whose request has not answered holds before a request sent again with it runs: a server that died
- * mid-request never answers. Longer than any write takes (a batch of 100 under another writer's lock: seconds).
+ * mid-request never answers. Longer than any write takes (a batch of 100 under another writer's lock: seconds). A
+ * claim of a process of this host that no longer runs is taken over at once (idempotency-claimer).
  */
 export const IDEMPOTENCY_CLAIM_STALE_MS = 5 * 60 * 1_000;
 /** The longest key taken: 255 characters, as payment APIs take (a UUID needs 36). */
@@ -118,6 +120,8 @@ export async function claimIdempotencyKey(
     at: clock.now(),
     keepForMs: IDEMPOTENCY_KEY_KEPT_MS,
     staleAfterMs: IDEMPOTENCY_CLAIM_STALE_MS,
+    claimer: THIS_PROCESS_CLAIMER,
+    claimerStopped,
   });
   switch (found.outcome) {
     case "answered":

@@ -21,11 +21,12 @@ export async function runRapport(database: string, ...args: string[]): Promise<{
 }
 
 /**
- * Starts `rapport serve` on `database` (any free port); its URL, and a stop that waits for a clean exit. Started in a
- * test, it is killed when the test ends unless stopped before; `{ sharedByTests: true }` leaves that to the caller's
- * `afterAll` (one server for several tests of a file: each start costs over a second of processor time).
+ * Starts `rapport serve` on `database` (any free port); its URL, a stop that waits for a clean exit, and a kill (SIGKILL,
+ * as a crash or power loss ends it) that waits for its end. Started in a test, it is killed when the test ends unless
+ * stopped before; `{ sharedByTests: true }` leaves that to the caller's `afterAll` (one server for several tests of a
+ * file: each start costs over a second of processor time).
  */
-export async function startRapportServer(database: string, { sharedByTests = false } = {}): Promise<{ url: string; stop(): Promise<void> }> {
+export async function startRapportServer(database: string, { sharedByTests = false } = {}): Promise<{ url: string; stop(): Promise<void>; kill(): Promise<void> }> {
   const server = spawn(process.execPath, [CLI_PATH, "--db", database, "--json", "serve", "--port", "0", "--no-warm-graphs"], {
     env: { ...process.env, RAPPORT_LOG_LEVEL: "silent" },
   });
@@ -51,6 +52,10 @@ export async function startRapportServer(database: string, { sharedByTests = fal
     async stop() {
       server.kill("SIGTERM");
       expect(await exited).toBe(0);
+    },
+    async kill() {
+      server.kill("SIGKILL");
+      await exited;
     },
   };
 }

@@ -83,6 +83,20 @@ describe("idempotentRequests", () => {
     expect(await store.idempotentRequests.claim(tenantUuid, request(1_004 + 5 * MINUTE))).toEqual({ outcome: "answered", status: 201, response: '{"n":3}' });
   });
 
+  it("gives the key of a claimer that stopped to the request sent again at once, not after the claim went stale", async () => {
+    const stoppedServer = (claimer: string) => claimer === "server-a";
+    const first = await claimed(1_000, { claimer: "server-a" });
+    // While server-a runs, and for a claim that names no claimer, the key is held.
+    expect((await store.idempotentRequests.claim(tenantUuid, request(1_001, { claimerStopped: () => false }))).outcome).toBe("in_progress");
+    await store.idempotentRequests.release(tenantUuid, { caller: "key-1:", key: "retry-7", claim: first });
+    await claimed(1_002);
+    expect((await store.idempotentRequests.claim(tenantUuid, request(1_003, { claimerStopped: () => true }))).outcome).toBe("in_progress");
+    await claimed(1_003 + 5 * MINUTE, { claimer: "server-a" });
+    const taken = await claimed(1_004 + 5 * MINUTE, { claimer: "server-b", claimerStopped: stoppedServer });
+    expect(await store.idempotentRequests.claim(tenantUuid, request(1_005 + 5 * MINUTE, { claimerStopped: stoppedServer }))).toEqual({ outcome: "in_progress", claimedAt: 1_004 + 5 * MINUTE });
+    expect(await store.idempotentRequests.answer(tenantUuid, { caller: "key-1:", key: "retry-7", claim: taken, status: 201, response: "{}", at: 1_006 + 5 * MINUTE, keepForMs: DAY })).toBe(true);
+  });
+
   it("deletes the keys expired before an instant, of every tenant", async () => {
     await claimed(1_000);
     await claimed(1_000, {}, otherTenantUuid);

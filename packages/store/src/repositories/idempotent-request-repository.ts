@@ -3,14 +3,23 @@ import { randomUUID } from "node:crypto";
 import type { IdempotentClaim, IdempotentRequestRepository } from "../store.js";
 import { withTransaction, type RepositoryContext } from "./repository-context.js";
 
+/** Between a claim's id and its claimer, in the `claim` column (no uuid holds a space). */
+const CLAIMER_SEPARATOR = " ";
+
+/** Whether the claim was made by a claimer `claimerStopped` says stopped: a claim without one never is. */
+function stopped(claim: string, claimerStopped: ((claimer: string) => boolean) | undefined): boolean {
+  const at = claim.indexOf(CLAIMER_SEPARATOR);
+  return at >= 0 && claimerStopped !== undefined && claimerStopped(claim.slice(at + CLAIMER_SEPARATOR.length));
+}
+
 export function createIdempotentRequestRepository({ db }: RepositoryContext): IdempotentRequestRepository {
   return {
-    claim(tenantUuid, { caller, key, fingerprint, at, keepForMs, staleAfterMs }) {
+    claim(tenantUuid, { caller, key, fingerprint, at, keepForMs, staleAfterMs, claimer, claimerStopped }) {
       // The store's transactions begin immediate: two servers never both take one key.
       return withTransaction(db, async (transaction): Promise<IdempotentClaim> => {
         const held = await transaction
           .selectFrom("idempotent_requests")
-          .select(["fingerprint", "claimed_at", "status", "response", "expires_at"])
+          .select(["fingerprint", "claim", "claimed_at", "status", "response", "expires_at"])
           .where("tenant_uuid", "=", tenantUuid)
           .where("caller", "=", caller)
           .where("idempotency_key", "=", key)
@@ -18,8 +27,8 @@ export function createIdempotentRequestRepository({ db }: RepositoryContext): Id
         const live = held !== undefined && Number(held.expires_at) > at;
         if (live && held.fingerprint !== fingerprint) return { outcome: "other_request" };
         if (live && held.status !== null) return { outcome: "answered", status: Number(held.status), response: held.response };
-        if (live && Number(held.claimed_at) > at - staleAfterMs) return { outcome: "in_progress", claimedAt: Number(held.claimed_at) };
-        const claim = randomUUID();
+        if (live && Number(held.claimed_at) > at - staleAfterMs && !stopped(held.claim, claimerStopped)) return { outcome: "in_progress", claimedAt: Number(held.claimed_at) };
+        const claim = claimer === undefined ? randomUUID() : `${randomUUID()}${CLAIMER_SEPARATOR}${claimer}`;
         const row = { fingerprint, claim, claimed_at: at, status: null, response: null, expires_at: at + keepForMs };
         await transaction
           .insertInto("idempotent_requests")

@@ -495,6 +495,8 @@ export const REPOSITORY_CALL_SHAPES: Readonly<Record<string, Readonly<Record<str
         at: instant,
         keepForMs: z.number().nonnegative(),
         staleAfterMs: z.number().nonnegative(),
+        claimer: identifier.optional(),
+        claimerStopped: callback.optional(),
       }),
     ]),
     answer: callShape(tenant, [
