@@ -973,13 +973,29 @@ export interface IdempotentClaimRequest extends IdempotentRequestName {
 /**
  * What `claim` found: the key is this request's to run (`claimed`, with the claim's id); a request of that key was
  * answered (`answered`: its status and JSON text, null for a 204); the key came with another request
- * (`other_request`); or a request of that key is running (`in_progress`, since `claimedAt`).
+ * (`other_request`); a request of that key is running (`in_progress`, since `claimedAt`); or one wrote (a write it
+ * made under `markingWrites` committed) and then stopped, or could not keep its answer, before answering (`written`:
+ * its claim went stale or its claimer stopped; not run again, it would write twice).
  */
 export type IdempotentClaim =
   | { outcome: "claimed"; claim: string }
   | { outcome: "answered"; status: number; response: string | null }
   | { outcome: "other_request" }
-  | { outcome: "in_progress"; claimedAt: number };
+  | { outcome: "in_progress"; claimedAt: number }
+  | { outcome: "written"; claimedAt: number };
+
+/**
+ * The claim a request's writes mark (`markingWrites`): filled in once its key is claimed (an upload claims it after
+ * reading its form), and `done` once its answer is kept or the key given back. Until filled in, or once done, writes
+ * mark nothing.
+ */
+export interface WriteMark {
+  tenantUuid?: string;
+  caller?: string;
+  key?: string;
+  claim?: string;
+  done?: boolean;
+}
 
 /** The answer of a claimed write, to keep for its key. */
 export interface IdempotentAnswer extends IdempotentRequestName {
@@ -1019,6 +1035,17 @@ export interface IdempotentRequestRepository {
   answer(tenantUuid: string, answer: IdempotentAnswer): Promise<boolean>;
   /** Gives the key back (the request failed: a retry runs it again); nothing when the claim is no longer its. */
   release(tenantUuid: string, request: IdempotentRequestName & { claim: string }): Promise<void>;
+  /**
+   * Runs `work` (the claimed request) so that each write it commits through this store's connection also marks the
+   * claim written, in the write's own transaction (a write outside a transaction is given one). `mark` is read at each
+   * commit: fill in its claim once the key is claimed, and set `done` once the answer is kept or the key given back.
+   *
+   * @example
+   * const mark: WriteMark = { tenantUuid, caller, key, claim };
+   * const answer = await store.idempotentRequests.markingWrites(mark, () => runTheWrite());
+   * mark.done = true;
+   */
+  markingWrites<T>(mark: WriteMark, work: () => Promise<T>): Promise<T>;
   /** Deletes the keys expired before `before` (epoch ms), of every tenant; returns how many. */
   deleteExpired(before: number): Promise<number>;
 }

@@ -15,13 +15,12 @@ import type { StatusOutput } from "./status-action.js";
 const folder = mkdtempSync(join(tmpdir(), "rapport-status-cli-"));
 afterAll(() => rmSync(folder, { recursive: true, force: true }));
 
-const LAST_MIGRATION = "0080-opportunity-text-sort-keys";
+const LAST_MIGRATION = "0083-idempotent-writes-committed";
 
-/** Makes `database` look as the release before the last migration left it: without 0080's text sort keys. */
+/** Makes `database` look as the release before the last migration left it: without 0083's written claims. */
 function undoLastMigration(database: string): void {
   const db = new SqliteDatabase(database);
-  db.exec(`alter table opportunities drop column name_sort_key; alter table opportunities drop column details_sort_key;
-    alter table opportunities drop column next_step_sort_key; alter table users drop column name_sort_key;`);
+  db.exec("alter table idempotent_requests drop column written");
   db.prepare("delete from kysely_migration where name = ?").run(LAST_MIGRATION);
   db.close();
 }

@@ -7,6 +7,7 @@
  */
 import { createHash, type Hash } from "node:crypto";
 import { Transform } from "node:stream";
+import type { WriteMark } from "@rapport/store";
 import type { Context } from "hono";
 import type { AppEnv } from "../app-env.js";
 import { claimIdempotencyKey, idempotencyCaller, idempotencyKeyOf, type ClaimedIdempotencyKey } from "./idempotent-writes.js";
@@ -29,6 +30,8 @@ export interface ComparedForm {
 /** What a request's upload claim is at: not claimed yet, claimed for this request, or answered already (a replay). */
 interface UploadClaim {
   key: string;
+  /** What the upload's writes mark: its claim, once the handler claims the key. */
+  mark: WriteMark;
   claimed: ClaimedIdempotencyKey | null;
   done: boolean;
 }
@@ -71,17 +74,20 @@ export function comparedFormBody(form: ComparedForm): unknown {
 export function expectUploadClaim(http: Context<AppEnv>): ClaimedIdempotencyKey | null {
   const key = idempotencyKeyOf(http);
   if (key === null) return null;
-  const claim: UploadClaim = { key, claimed: null, done: false };
+  const claim: UploadClaim = { key, claimed: null, done: false, mark: {} };
   uploadClaims.set(http, claim);
   const { logger } = http.get("services");
   return {
+    mark: claim.mark,
     async settle(response) {
+      claim.mark.done = true;
       if (claim.claimed !== null) return claim.claimed.settle(response);
       if (!claim.done && response.status >= 200 && response.status <= 299) {
         logger.error({ requestId: http.get("requestId"), path: http.req.path }, "an upload sent with an Idempotency-Key answered without claiming it");
       }
     },
     async release() {
+      claim.mark.done = true;
       await claim.claimed?.release();
     },
   };
@@ -113,5 +119,6 @@ export async function claimUploadIdempotencyKey(http: Context<AppEnv>, form: Com
     return found;
   }
   claim.claimed = found;
+  if (found !== null) Object.assign(claim.mark, found.mark);
   return null;
 }

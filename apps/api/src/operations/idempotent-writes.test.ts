@@ -144,6 +144,25 @@ describe("Idempotency-Key", () => {
     expect(await noteCount()).toBe(1);
   });
 
+  it("never runs twice a write whose answer was not kept (its server killed in between): the key sent again is a 409", async () => {
+    const requests = context.services.store.idempotentRequests;
+    const answer = requests.answer;
+    // As a server killed after the note's commit leaves it: the claim, no answer.
+    requests.answer = () => Promise.reject(new Error("killed"));
+    try {
+      expect((await send("/v1/notes", { body: { content: "Once" }, idempotencyKey: "k-killed" })).status).toBe(201);
+    } finally {
+      requests.answer = answer;
+    }
+    context.clock.advance(IDEMPOTENCY_CLAIM_STALE_MS);
+    const again = await send("/v1/notes", { body: { content: "Once" }, idempotencyKey: "k-killed" });
+    expect(again).toMatchObject({ status: 409, retryAfter: null });
+    expect(again.body!.error).toBe(
+      'the request with Idempotency-Key "k-killed" was carried out, but its answer was lost (the server stopped first): it is not run again, which would write it twice; read what it wrote, or send a new key to write it again',
+    );
+    expect(await noteCount()).toBe(1);
+  });
+
   it("forgets a key after 24 hours: the write sent then runs again", async () => {
     const first = await send("/v1/notes", { body: { content: "Daily" }, idempotencyKey: "k-day" });
     context.clock.advance(IDEMPOTENCY_KEY_KEPT_MS - 1);

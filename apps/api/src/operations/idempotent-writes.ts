@@ -8,6 +8,7 @@
  */
 import { createHash } from "node:crypto";
 import type { Context } from "hono";
+import type { WriteMark } from "@rapport/store";
 import type { ContentfulStatusCode, StatusCode } from "hono/utils/http-status";
 import { stringify as stableStringify } from "safe-stable-stringify";
 import type { AppEnv } from "../app-env.js";
@@ -92,6 +93,11 @@ export function idempotencyCaller(auth: { key: { uuid: string }; user: { uuid: s
 
 /** A claimed key: keep the request's answer for it, or give the key back when the request failed. */
 export interface ClaimedIdempotencyKey {
+  /**
+   * The claim the request's writes mark written as they commit (`store.idempotentRequests.markingWrites`): an upload's
+   * is filled in once its handler claims the key. Done once settled or released.
+   */
+  mark: WriteMark;
   /** Keeps `response` when it is a success (2xx), else gives the key back: a retry of a refused write runs again. Never throws. */
   settle(response: Response): Promise<void>;
   /** Gives the key back: the request threw. Never throws (a failure is logged: the request's own error goes out). */
@@ -144,16 +150,28 @@ export async function claimIdempotencyKey(
           : `a request with ${IDEMPOTENCY_KEY_HEADER} "${key}" is still being processed: send it again in a moment to get its answer`,
         { "Retry-After": String(IN_PROGRESS_RETRY_AFTER_SECONDS) },
       );
+    case "written":
+      throw new ApiError(
+        409,
+        `the ${isToolCall(http) ? `call with ${IDEMPOTENCY_KEY_ARGUMENT}` : `request with ${IDEMPOTENCY_KEY_HEADER}`} "${key}" was carried out, but its answer was lost (the server stopped first): ` +
+          "it is not run again, which would write it twice; read what it wrote, or send a new key to write it again",
+      );
     case "claimed": {
       const claimed = { caller, key, claim: found.claim };
+      const mark: WriteMark = { tenantUuid, ...claimed };
       // The write's own answer goes out whatever happens here: a key left claimed (another writer held the lock)
       // holds off a request sent again for IDEMPOTENCY_CLAIM_STALE_MS, then lets it run.
       const unsettled = (error: unknown) =>
         logger.warn({ requestId: http.get("requestId"), err: error, idempotencyKey: key }, "could not record the answer of a write sent with an Idempotency-Key");
-      const release = () => store.idempotentRequests.release(tenantUuid, claimed).catch(unsettled);
+      const release = () => {
+        mark.done = true;
+        return store.idempotentRequests.release(tenantUuid, claimed).catch(unsettled);
+      };
       return {
+        mark,
         release,
         async settle(response) {
+          mark.done = true;
           if (response.status < 200 || response.status > 299) return release();
           const text = response.status === 204 ? null : await response.clone().text();
           await store.idempotentRequests

@@ -153,7 +153,9 @@ export function mountOperations(app: Hono<AppEnv>, operations: readonly AnyOpera
       if (idempotency instanceof Response) return idempotency;
       let response: Response;
       try {
-        response = await answer();
+        // Its writes mark the key's claim written as they commit: a retry after a crash before the answer was kept is
+        // then refused, not run twice. An operation safe to repeat runs again instead (its answer is then the same).
+        response = operation.idempotent ? await answer() : await http.get("services").store.idempotentRequests.markingWrites(idempotency.mark, answer);
       } catch (error) {
         await idempotency.release();
         throw error;

@@ -97,6 +97,25 @@ describe("idempotentRequests", () => {
     expect(await store.idempotentRequests.answer(tenantUuid, { caller: "key-1:", key: "retry-7", claim: taken, status: 201, response: "{}", at: 1_006 + 5 * MINUTE, keepForMs: DAY })).toBe(true);
   });
 
+  it("refuses to run again a request whose writes committed before its claimer stopped, in a transaction or not", async () => {
+    const stoppedServer = (claimer: string) => claimer === "server-a";
+    for (const [key, write] of [
+      ["in-transaction", () => store.transaction((transaction) => transaction.tenants.create({ name: "Initech", tier: "standard" }))],
+      ["autocommit", () => store.settings.set("k3.setting", "on")],
+    ] as const) {
+      const claim = await claimed(1_000, { key, claimer: "server-a" });
+      const mark = { tenantUuid, caller: "key-1:", key, claim };
+      await store.idempotentRequests.markingWrites(mark, async () => void (await write()));
+      // Killed before its answer was kept: the key sent again neither runs nor waits.
+      expect(await store.idempotentRequests.claim(tenantUuid, request(1_001, { key, claimerStopped: stoppedServer }))).toEqual({ outcome: "written", claimedAt: 1_000 });
+    }
+    // A request whose work wrote nothing (or failed) leaves its key to the next, and a done mark marks nothing.
+    const idle = await claimed(1_000, { key: "idle", claimer: "server-a" });
+    await store.idempotentRequests.markingWrites({ tenantUuid, caller: "key-1:", key: "idle", claim: idle, done: true }, () => store.settings.set("k3.other", "on"));
+    await expect(store.idempotentRequests.markingWrites({ tenantUuid, caller: "key-1:", key: "idle", claim: idle }, () => Promise.reject(new Error("refused")))).rejects.toThrow("refused");
+    expect((await store.idempotentRequests.claim(tenantUuid, request(1_001, { key: "idle", claimerStopped: stoppedServer }))).outcome).toBe("claimed");
+  });
+
   it("deletes the keys expired before an instant, of every tenant", async () => {
     await claimed(1_000);
     await claimed(1_000, {}, otherTenantUuid);

@@ -1,6 +1,7 @@
 /** The writes sent with an `Idempotency-Key`: claimed while they run, then their answers, kept for a while. */
 import { randomUUID } from "node:crypto";
 import type { IdempotentClaim, IdempotentRequestRepository } from "../store.js";
+import { runMarkingWrites } from "../sqlite/written-claims.js";
 import { withTransaction, type RepositoryContext } from "./repository-context.js";
 
 /** Between a claim's id and its claimer, in the `claim` column (no uuid holds a space). */
@@ -19,7 +20,7 @@ export function createIdempotentRequestRepository({ db }: RepositoryContext): Id
       return withTransaction(db, async (transaction): Promise<IdempotentClaim> => {
         const held = await transaction
           .selectFrom("idempotent_requests")
-          .select(["fingerprint", "claim", "claimed_at", "status", "response", "expires_at"])
+          .select(["fingerprint", "claim", "claimed_at", "status", "response", "expires_at", "written"])
           .where("tenant_uuid", "=", tenantUuid)
           .where("caller", "=", caller)
           .where("idempotency_key", "=", key)
@@ -28,6 +29,8 @@ export function createIdempotentRequestRepository({ db }: RepositoryContext): Id
         if (live && held.fingerprint !== fingerprint) return { outcome: "other_request" };
         if (live && held.status !== null) return { outcome: "answered", status: Number(held.status), response: held.response };
         if (live && Number(held.claimed_at) > at - staleAfterMs && !stopped(held.claim, claimerStopped)) return { outcome: "in_progress", claimedAt: Number(held.claimed_at) };
+        // Its request wrote, then died or could not keep its answer: run again, it would write a second time.
+        if (live && Number(held.written) === 1) return { outcome: "written", claimedAt: Number(held.claimed_at) };
         const claim = claimer === undefined ? randomUUID() : `${randomUUID()}${CLAIMER_SEPARATOR}${claimer}`;
         const row = { fingerprint, claim, claimed_at: at, status: null, response: null, expires_at: at + keepForMs };
         await transaction
@@ -69,6 +72,9 @@ export function createIdempotentRequestRepository({ db }: RepositoryContext): Id
         .where("claim", "=", claim)
         .where("status", "is", null)
         .execute();
+    },
+    markingWrites(mark, work) {
+      return runMarkingWrites(mark, work);
     },
     async deleteExpired(before) {
       const result = await db.deleteFrom("idempotent_requests").where("expires_at", "<", before).executeTakeFirst();

@@ -513,6 +513,10 @@ export const REPOSITORY_CALL_SHAPES: Readonly<Record<string, Readonly<Record<str
     ]),
     hasAnswer: callShape(tenant, ["request", z.strictObject({ caller: identifier, key: identifier, at: instant })]),
     release: callShape(tenant, ["request", z.strictObject({ caller: identifier, key: identifier, claim: identifier })]),
+    markingWrites: callShape(
+      ["mark", z.object({ tenantUuid: identifier.optional(), caller: identifier.optional(), key: identifier.optional(), claim: identifier.optional(), done: z.boolean().optional() })],
+      ["work", callback],
+    ),
     deleteExpired: callShape(["before", instant]),
   },
   importJobs: {

@@ -25,6 +25,7 @@ import {
 import { setTimeout as delay } from "node:timers/promises";
 import { LongInListsSqliteQueryCompiler } from "./long-in-lists.js";
 import { rollbackIfStillOpen } from "./rollback-if-still-open.js";
+import { isWriteStatement, pendingWriteMark } from "./written-claims.js";
 
 class TransactionalDdlSqliteAdapter extends SqliteAdapter {
   override get supportsTransactionalDdl(): boolean {
@@ -60,6 +61,8 @@ class ImmediateTransactionsSqliteDriver extends SqliteDriver {
 
   override async commitTransaction(connection: DatabaseConnection): Promise<void> {
     try {
+      const mark = pendingWriteMark();
+      if (mark !== null) await connection.executeQuery(mark);
       await super.commitTransaction(connection);
     } finally {
       this.#inTransaction = false;
@@ -69,6 +72,28 @@ class ImmediateTransactionsSqliteDriver extends SqliteDriver {
   override async rollbackTransaction(connection: DatabaseConnection): Promise<void> {
     this.#inTransaction = false;
     await rollbackIfStillOpen(connection);
+  }
+
+  /** A write outside a transaction, in a request that marks its claim: the write and its mark, in one transaction. */
+  async #withMark<R>(
+    connection: DatabaseConnection,
+    execute: (query: CompiledQuery) => Promise<QueryResult<unknown>>,
+    query: CompiledQuery,
+    mark: CompiledQuery,
+  ): Promise<QueryResult<R>> {
+    await execute(CompiledQuery.raw("begin immediate"));
+    this.#inTransaction = true;
+    try {
+      const result = await connection.executeQuery<R>(query);
+      await connection.executeQuery(mark);
+      await connection.executeQuery(CompiledQuery.raw("commit"));
+      return result;
+    } catch (error) {
+      await rollbackIfStillOpen(connection);
+      throw error;
+    } finally {
+      this.#inTransaction = false;
+    }
   }
 
   override async acquireConnection(): Promise<DatabaseConnection> {
@@ -91,6 +116,8 @@ class ImmediateTransactionsSqliteDriver extends SqliteDriver {
       }
     };
     const execute = <R>(query: CompiledQuery): Promise<QueryResult<R>> => {
+      const mark = this.#inTransaction || !isWriteStatement(query) ? null : pendingWriteMark();
+      if (mark !== null) return this.#withMark<R>(connection, execute, query, mark);
       // Kysely's SQLite connection throws synchronously: better-sqlite3 runs the statement in the call.
       try {
         return connection.executeQuery<R>(query).catch((error: unknown) => retried<R>(query, error));
