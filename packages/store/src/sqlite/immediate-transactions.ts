@@ -8,7 +8,9 @@
  * takes the write lock first and waits its turn (the busy timeout) instead. Its queries are compiled by
  * `LongInListsSqliteQueryCompiler` (long-in-lists.ts): an `in` list of any length fits in a statement. Its adapter
  * claims transactional DDL, which SQLite has: Kysely's migrator then applies all pending migrations in one such
- * transaction (migrate-to-latest.ts), where it otherwise ran them one by one, without a transaction or a lock.
+ * transaction (migrate-to-latest.ts), where it otherwise ran them one by one, without a transaction or a lock. In a
+ * request that marks its `Idempotency-Key` claim written (written-claims.ts), each commit carries the mark, and a
+ * write outside a transaction is given one to carry it.
  */
 import {
   CompiledQuery,
