@@ -720,7 +720,7 @@ export interface IdempotentRequestsTable {
   /** The answer's JSON text; null for a 204 and while pending. */
   response: string | null;
   expires_at: number;
-  /** 1 once a write of the claimed request committed (in its transaction, migration 0083); the insert's default 0. */
+  /** 1 once a write of the claimed request committed (in its transaction, migration 0081); the insert's default 0. */
   written: Generated<number>;
 }
 

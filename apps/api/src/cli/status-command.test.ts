@@ -15,9 +15,9 @@ import type { StatusOutput } from "./status-action.js";
 const folder = mkdtempSync(join(tmpdir(), "rapport-status-cli-"));
 afterAll(() => rmSync(folder, { recursive: true, force: true }));
 
-const LAST_MIGRATION = "0083-idempotent-writes-committed";
+const LAST_MIGRATION = "0081-idempotent-writes-committed";
 
-/** Makes `database` look as the release before the last migration left it: without 0083's written claims. */
+/** Makes `database` look as the release before the last migration left it: without 0081's written claims. */
 function undoLastMigration(database: string): void {
   const db = new SqliteDatabase(database);
   db.exec("alter table idempotent_requests drop column written");

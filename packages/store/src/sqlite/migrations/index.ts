@@ -77,7 +77,7 @@ import { opportunitiesByActivityMigration } from "./0072-opportunities-by-activi
 import { personsByPrimaryCompanyMigration } from "./0074-persons-by-primary-company.js";
 import { listMemberPositionsMigration } from "./0079-list-member-positions.js";
 import { opportunityTextSortKeysMigration } from "./0080-opportunity-text-sort-keys.js";
-import { idempotentWritesCommittedMigration } from "./0083-idempotent-writes-committed.js";
+import { idempotentWritesCommittedMigration } from "./0081-idempotent-writes-committed.js";
 
 export const migrations: Record<string, Migration> = {
   "0001-foundation": foundationMigration,
@@ -153,7 +153,7 @@ export const migrations: Record<string, Migration> = {
   "0074-persons-by-primary-company": personsByPrimaryCompanyMigration,
   "0079-list-member-positions": listMemberPositionsMigration,
   "0080-opportunity-text-sort-keys": opportunityTextSortKeysMigration,
-  "0083-idempotent-writes-committed": idempotentWritesCommittedMigration,
+  "0081-idempotent-writes-committed": idempotentWritesCommittedMigration,
 };
 
 /** Hands Kysely's Migrator the in-code migrations, so a bundled build needs no migration folder. */
