@@ -104,7 +104,9 @@ export function createApp(services: AppServices, options: CreateAppOptions = {})
     draining = () => false,
     databaseLost = () => false,
   } = options;
-  const { openApiDocument, mcpTools } = contractOfOperations(operations, API_CONTRACT_VERSION);
+  // Made on the first request that needs them (/v1/openapi.json, /mcp), not here: building them was a fifth of a
+  // server's start, paid by every `rapport serve` whether or not it is asked for its contract.
+  const contract = () => contractOfOperations(operations, API_CONTRACT_VERSION);
   const trustedCallers = new WeakMap<Request, ApiKeyOwner>();
   const app = new Hono<AppEnv>();
   app.use(async (context, next) => {
@@ -129,11 +131,11 @@ export function createApp(services: AppServices, options: CreateAppOptions = {})
     return ready() ? context.json({ status: "ready" }) : context.json({ status: "warming", error: "relationship graphs are still loading" }, 503);
   });
   // Registered before the /v1 authentication middleware: the public contract needs no key.
-  app.get("/v1/openapi.json", serveOpenApiDocument(openApiDocument, { publicUrl }));
+  app.get("/v1/openapi.json", serveOpenApiDocument(() => contract().openApiDocument, { publicUrl }));
   mountDocs(app);
 
   const mountedOAuth = oauth && publicUrl ? mountOAuth(app, services, { publicUrl, trustProxy, decoyPasswordCost }) : undefined;
-  mountMcp(app, { tools: mcpTools, version: RAPPORT_VERSION, publicUrl, allowedOrigins: mcpAllowedOrigins, trustedCallers, oauth: mountedOAuth });
+  mountMcp(app, { tools: () => contract().mcpTools, version: RAPPORT_VERSION, publicUrl, allowedOrigins: mcpAllowedOrigins, trustedCallers, oauth: mountedOAuth });
   app.use("/v1/*", noStoreAnswers(), authenticateKey({ trustedCallers }), rateLimit(), resolveUserContext());
   mountOperations(app, operations, { validateResponses });
   return app;

@@ -44,7 +44,8 @@ const RATE_LIMIT_HEADER_PATTERN = /^x-ratelimit-/i;
 export type BearerVerifier = (token: string) => Promise<ApiKeyOwner>;
 
 export interface MountMcpOptions {
-  tools: readonly McpTool[];
+  /** The tools, asked for on the first `/mcp` request that needs them (the app makes them then). */
+  tools: () => readonly McpTool[];
   version: string;
   publicUrl?: string;
   /** Browser origins served besides the public URL's (`RAPPORT_MCP_ALLOWED_ORIGINS`); any other `Origin` is a 403. */
@@ -104,11 +105,20 @@ function isKnownToolCall(message: unknown, toolNames: ReadonlySet<string>): bool
 /** The user context's identity, as the instructions name it; null for a tenant-wide call. */
 const actingUserOf = (user: User | null): ActingUser | null => (user ? { uuid: user.uuid, person_uuid: user.person_uuid, name: user.name } : null);
 
+/** What `mountMcp` makes of the tools: the SDK handler, every tool's name, and the tool of each REST route. */
+function madeOfTools(tools: readonly McpTool[], version: string) {
+  return {
+    tools,
+    handler: createRapportMcpHandler({ tools, version }),
+    everyTool: new Set(tools.map((tool) => tool.name)) as ReadonlySet<string>,
+    // An error citing an operation by its REST path names its tool too, one the client has: an agent calls tools.
+    toolOf: toolOfRoutes(tools),
+  };
+}
+
 export function mountMcp(app: Hono<AppEnv>, options: MountMcpOptions) {
-  const handler = createRapportMcpHandler({ tools: options.tools, version: options.version });
-  const everyTool = new Set(options.tools.map((tool) => tool.name));
-  // An error citing an operation by its REST path names its tool too, one the client has: an agent calls tools.
-  const toolOf = toolOfRoutes(options.tools);
+  let made: ReturnType<typeof madeOfTools> | undefined;
+  const madeOf = () => (made ??= madeOfTools(options.tools(), options.version));
   const countMcpRequest = rateLimit();
   const resolveUser = resolveUserContext();
   /**
@@ -137,11 +147,11 @@ export function mountMcp(app: Hono<AppEnv>, options: MountMcpOptions) {
   const parsedBodies = new WeakMap<Request, unknown>();
   /** The tools each request's URL selects, and their names; absent, every tool. */
   const selections = new WeakMap<Request, { selection: ToolSelection; names: ReadonlySet<string> }>();
-  const toolNamesOf = (request: Request) => selections.get(request)?.names ?? everyTool;
+  const toolNamesOf = (request: Request) => selections.get(request)?.names ?? madeOf().everyTool;
   /** The tools the request's URL and credential select, and those of an administrator left out for `member`. */
   const selectionOf = (context: Context<AppEnv>, member?: string) => {
     const { key } = context.get("apiKeyOwner");
-    return toolSelection(new URL(context.req.url).searchParams, options.tools, {
+    return toolSelection(new URL(context.req.url).searchParams, madeOf().tools, {
       readOnlyKey: key.read_only,
       readOnlyReason: readOnlyReason(key.key_prefix),
       readOnlyRemedy: readOnlyRemedy(key.key_prefix),
@@ -247,11 +257,11 @@ export function mountMcp(app: Hono<AppEnv>, options: MountMcpOptions) {
           if (RATE_LIMIT_HEADER_PATTERN.test(name)) innerHeaders.set(name, value);
         }
         // An answer too large for an agent's context is cut to its first records, with the arguments for the rest.
-        return boundedToolResult(tool, args, await toToolResult(response, (message) => citeToolNames(message, toolOf, (name) => selected.has(name))));
+        return boundedToolResult(tool, args, await toToolResult(response, (message) => citeToolNames(message, madeOf().toolOf, (name) => selected.has(name))));
       };
       // The SDK's transport refuses (406) an Accept header that does not name both answers, `*/*` and a lone
       // `application/json` too: it is given one that does, and a client that takes no event stream gets JSON (below).
-      const response = await handler.fetch(withBothAnswersAccepted(context.req.raw), {
+      const response = await madeOf().handler.fetch(withBothAnswersAccepted(context.req.raw), {
         parsedBody: parsedBodies.get(context.req.raw),
         authInfo: {
           token: "",

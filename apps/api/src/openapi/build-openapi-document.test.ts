@@ -82,6 +82,33 @@ describe("GET /v1/openapi.json", () => {
     expect(document.servers?.[0]?.url).toBe("https://rapport.example.com");
   });
 
+  it("is made with the MCP tools on the first request that needs them, not with the app (most servers are never asked)", async () => {
+    /** A table of its own (contracts are made once per table), whose first operation counts the reads of its summary. */
+    const watchedTable = () => {
+      const [first, ...rest] = operations.slice(0, 3);
+      const watched = { reads: 0, table: rest };
+      const counting = { ...first!, get summary() { watched.reads += 1; return first!.summary; } };
+      watched.table = [counting, ...rest];
+      return watched;
+    };
+    const forDocument = watchedTable();
+    const forTools = watchedTable();
+    const documentApp = createApp(context.services, { operations: forDocument.table });
+    const toolsApp = createApp(context.services, { operations: forTools.table });
+    expect((await documentApp.request("/health")).status).toBe(200);
+    expect([forDocument.reads, forTools.reads]).toEqual([0, 0]);
+    expect((await documentApp.request("/v1/openapi.json")).status).toBe(200);
+    const listed = await toolsApp.request("/mcp", {
+      method: "POST",
+      headers: { "content-type": "application/json", accept: "application/json, text/event-stream", "x-api-key": tenant.key },
+      body: JSON.stringify({ jsonrpc: "2.0", id: 1, method: "tools/list", params: {} }),
+    });
+    expect(listed.status).toBe(200);
+    expect(await listed.text()).toContain(`"name":"${forTools.table[0]!.operationId}"`);
+    expect(forDocument.reads).toBeGreaterThan(0);
+    expect(forTools.reads).toBeGreaterThan(0);
+  });
+
   it("is the document generated from the operation table", () => {
     const { servers: _servers, ...rest } = served;
     expect(rest).toEqual(JSON.parse(JSON.stringify(buildOpenApiDocument(operations))));

@@ -8,10 +8,11 @@ export function publicBaseUrl(requestUrl: string, publicUrl: string | undefined)
   return (publicUrl ?? new URL(requestUrl).origin).replace(/\/+$/, "");
 }
 
-export function serveOpenApiDocument(document: OpenApiDocument, options: { publicUrl?: string } = {}): Handler<AppEnv> {
+/** Serves the document `documentOf` gives, called on each request (the app makes it on the first). */
+export function serveOpenApiDocument(documentOf: () => OpenApiDocument, options: { publicUrl?: string } = {}): Handler<AppEnv> {
   return (context) => {
     const servers = [{ url: publicBaseUrl(context.req.url, options.publicUrl), description: "This Rapport server" }];
     context.header("Cache-Control", "no-cache");
-    return context.json({ ...document, servers });
+    return context.json({ ...documentOf(), servers });
   };
 }
