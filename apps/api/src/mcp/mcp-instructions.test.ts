@@ -5,11 +5,11 @@
  */
 import { readFileSync } from "node:fs";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { buildOpenApiDocument } from "../openapi/build-openapi-document.js";
+import { API_CONTRACT_VERSION } from "../api-contract-version.js";
+import { contractOfOperations } from "../openapi/contract-of-operations.js";
 import type { JsonSchema } from "../openapi/json-schema.js";
 import { operations } from "../routes/operations.js";
 import { issueApiKey } from "../platform/auth/issue-api-key.js";
-import { buildMcpTools } from "./mcp-tools.js";
 import { postMcpMessage } from "../testing/mcp-call.js";
 import { buildTenant, createTestContext, type TestContext, type TestTenant } from "../testing/test-harness.js";
 import {
@@ -29,6 +29,9 @@ import {
   UNIT_INTERVAL_FIELDS,
 } from "./mcp-instructions.js";
 
+/** The document and tools the app serves, made once per worker (each took a fifth of a second to build again). */
+const servedContract = () => contractOfOperations(operations, API_CONTRACT_VERSION);
+
 /** Every property of the documented answers: its name, types and description. */
 function answerFields(): Array<{ name: string; types: unknown[]; description: unknown }> {
   const found: Array<{ name: string; types: unknown[]; description: unknown }> = [];
@@ -45,7 +48,7 @@ function answerFields(): Array<{ name: string; types: unknown[]; description: un
       visit(value);
     }
   };
-  const document = buildOpenApiDocument(operations);
+  const document = servedContract().openApiDocument;
   for (const pathItem of Object.values(document.paths)) for (const operation of Object.values(pathItem)) visit(operation.responses);
   return found;
 }
@@ -88,7 +91,7 @@ describe("the MCP server's instructions", () => {
 
 describe("the instructions' list of change filters", () => {
   it("names tools and arguments that exist, and every list tool that filters by a change time", () => {
-    const tools = buildMcpTools(buildOpenApiDocument(operations));
+    const tools = servedContract().mcpTools;
     for (const { tool, argument } of CHANGE_FILTERS) {
       expect(Object.keys(tools.find((candidate) => candidate.name === tool)?.inputSchema.properties ?? {}), tool).toContain(argument);
       expect(INSTRUCTIONS).toContain(`${tool} ${argument}=`);
@@ -102,7 +105,7 @@ describe("the instructions' list of change filters", () => {
 
 describe("the instructions' route to the fewest calls for what changed", () => {
   it("names tools that exist and arguments they take, wherever the instructions write tool argument=", () => {
-    const tools = buildMcpTools(buildOpenApiDocument(operations));
+    const tools = servedContract().mcpTools;
     const user = { uuid: "c55a0000-0000-4000-8000-000000000001", person_uuid: "84aa0000-0000-4000-8000-000000000002", name: "Avery Stone" };
     // The README's 40-tool selection (no activity feed) is routed otherwise.
     const withoutActivity = (name: string) => !["Activity", "Meetings"].includes(tools.find((tool) => tool.name === name)?.area ?? "");
@@ -127,7 +130,7 @@ describe("the instructions' route to the fewest calls for what changed", () => {
 
   it("tell an agent that the feed lists what was recorded since, and which field says when each item happened", () => {
     // The demo seeded this morning, or a mailbox imported, lists months-old mail under since=yesterday.
-    const listActivity = buildMcpTools(buildOpenApiDocument(operations)).find((tool) => tool.name === "listActivity")!;
+    const listActivity = servedContract().mcpTools.find((tool) => tool.name === "listActivity")!;
     expect((listActivity.inputSchema.properties as Record<string, JsonSchema>).since!.description).toMatch(/recording time, not sent_at/);
     const field = /each item's (\w+) tells when it happened/.exec(FEWEST_CALLS_FOR_CHANGES)?.[1];
     expect(field).toBe("occurred_at");
@@ -144,7 +147,7 @@ describe("the instructions' word to a client without the activity feed", () => {
     expect(readme).toContain(`do not count as a change of a person or company; ${NO_ACTIVITY_TOOL}: ${LATEST_INTERACTIONS_BY_USER}.`);
     expect(generalInstructions(has(["listPersons", "createPerson"]))).toContain(`; ${NO_ACTIVITY_TOOL}: ${LATEST_INTERACTIONS_BY_PERSON}.`);
     // The fields named are the answers' own.
-    const tools = buildMcpTools(buildOpenApiDocument(operations));
+    const tools = servedContract().mcpTools;
     const answerOf = (name: string) => JSON.stringify(tools.find((tool) => tool.name === name)!.outputSchema);
     expect(answerOf("listUserRelationships")).toContain('"last_activity_date"');
     expect(answerOf("listPersons")).toContain('"last_contact_at"');
@@ -164,7 +167,7 @@ describe("the instructions' word on notes", () => {
 
 describe("the instructions' word on lists without cursors", () => {
   it("send an agent to page= where a list tool takes page but no cursor", () => {
-    const tools = buildMcpTools(buildOpenApiDocument(operations));
+    const tools = servedContract().mcpTools;
     const argumentsOf = (name: string) => Object.keys(tools.find((tool) => tool.name === name)?.inputSchema.properties ?? {});
     for (const name of ["listUserRelationships", "listRelationships", "getCompanyRecommendedPaths"]) {
       expect(argumentsOf(name), name).toContain("page");

@@ -2,7 +2,9 @@
 import SqliteDatabase from "better-sqlite3";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { MAX_IMPORTS_PER_TENANT } from "../imports/import-slots.js";
-import { buildOpenApiDocument, IDEMPOTENCY_KEY_PARAMETER_REFERENCE } from "../openapi/build-openapi-document.js";
+import { API_CONTRACT_VERSION } from "../api-contract-version.js";
+import { IDEMPOTENCY_KEY_PARAMETER_REFERENCE } from "../openapi/build-openapi-document.js";
+import { contractOfOperations } from "../openapi/contract-of-operations.js";
 import { operations } from "../routes/operations.js";
 import { startServer, type RunningServer } from "../server.js";
 import { callMcpTool } from "../testing/mcp-call.js";
@@ -183,7 +185,8 @@ describe("Idempotency-Key on POST /v1/imports", () => {
 
 describe("the uploads' Idempotency-Key in the OpenAPI document", () => {
   it("is a parameter of both uploads, with the 409 and 422 it may answer", () => {
-    const document = buildOpenApiDocument(operations);
+    // The document the app serves, made once per worker.
+    const document = contractOfOperations(operations, API_CONTRACT_VERSION).openApiDocument;
     for (const path of ["/v1/files", "/v1/imports"]) {
       const upload = document.paths[path]!.post!;
       expect(upload.parameters, path).toContainEqual({ $ref: IDEMPOTENCY_KEY_PARAMETER_REFERENCE });
