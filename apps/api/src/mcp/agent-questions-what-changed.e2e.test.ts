@@ -15,6 +15,7 @@ import { startServer, type RunningServer } from "../server.js";
 import { apiCaller } from "../testing/api-call.js";
 import { createTestContext, TEST_START, type TestContext } from "../testing/test-harness.js";
 import { COMPANY_ACTIVITY, LATEST_INTERACTIONS_BY_USER, NO_ACTIVITY_TOOL, RELATIONSHIPS_BY_LAST_ACTIVITY } from "./mcp-instructions.js";
+import { sharedSchemaValidator } from "../testing/mcp-client-validator.js";
 
 const HOUR = 3_600_000;
 const DAY = 24 * HOUR;
@@ -57,7 +58,7 @@ afterAll(async () => {
 /** A connected client and the tool calls it made; `selection` is the /mcp query choosing its tools (all when empty). */
 async function connect(selection = "") {
   context.clock.advance(1_000); // a second of its own under the demo key's 20 requests a second
-  const client = new Client({ name: "rapport-what-changed-test", version: "1.0.0" }, { versionNegotiation: { mode: "auto" } });
+  const client = new Client({ name: "rapport-what-changed-test", version: "1.0.0" }, { versionNegotiation: { mode: "auto" }, jsonSchemaValidator: sharedSchemaValidator });
   const key = keys.user_keys[0]!.key;
   await client.connect(new StreamableHTTPClientTransport(new URL(`${server.url}/mcp${selection}`), { requestInit: { headers: { "x-api-key": key } } }));
   const calls: string[] = [];

@@ -7,6 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { IDEMPOTENCY_CLAIM_STALE_MS, IDEMPOTENCY_KEY_KEPT_MS, idempotencyCaller, requestFingerprint } from "../operations/idempotent-writes.js";
 import { startServer, type RunningServer } from "../server.js";
 import { buildTenant, createTestContext, type TestContext, type TestTenant } from "../testing/test-harness.js";
+import { sharedSchemaValidator } from "../testing/mcp-client-validator.js";
 
 let context: TestContext;
 let server: RunningServer;
@@ -25,7 +26,7 @@ afterAll(async () => {
 });
 
 async function connect(key: string, headers: Record<string, string> = {}): Promise<Client> {
-  const client = new Client({ name: "rapport-idempotency-test", version: "1.0.0" }, { versionNegotiation: { mode: "auto" } });
+  const client = new Client({ name: "rapport-idempotency-test", version: "1.0.0" }, { versionNegotiation: { mode: "auto" }, jsonSchemaValidator: sharedSchemaValidator });
   await client.connect(new StreamableHTTPClientTransport(new URL(`${server.url}/mcp`), { requestInit: { headers: { "x-api-key": key, ...headers } } }));
   clients.push(client);
   return client;

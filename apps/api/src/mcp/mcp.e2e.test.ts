@@ -21,6 +21,7 @@ import { buildTenant, createTestContext, type TestContext, type TestTenant } fro
 import { RAPPORT_VERSION } from "../version.js";
 import { MCP_SERVER_NAME } from "./mcp-handler.js";
 import { buildMcpTools } from "./mcp-tools.js";
+import { sharedSchemaValidator } from "../testing/mcp-client-validator.js";
 
 /** A write operation for these tests: creates a person and says whom it acted as. */
 const createProbePerson = defineOperation({
@@ -122,7 +123,7 @@ afterAll(async () => {
 const mcpUrl = () => new URL(`${server.url}/mcp`);
 
 async function connectCurrent(headers: Record<string, string>) {
-  const client = new Client({ name: "rapport-test", version: "1.0.0" }, { versionNegotiation: { mode: "auto" } });
+  const client = new Client({ name: "rapport-test", version: "1.0.0" }, { versionNegotiation: { mode: "auto" }, jsonSchemaValidator: sharedSchemaValidator });
   await client.connect(new StreamableHTTPClientTransport(mcpUrl(), { requestInit: { headers } }));
   return client;
 }
@@ -478,7 +479,7 @@ describe("rate limits shared with REST", () => {
       return fetch(input, init);
     };
     context.clock.advance(1_000);
-    const client = new Client({ name: "rapport-test", version: "1.0.0" }, { versionNegotiation: { mode: "auto" } });
+    const client = new Client({ name: "rapport-test", version: "1.0.0" }, { versionNegotiation: { mode: "auto" }, jsonSchemaValidator: sharedSchemaValidator });
     await client.connect(new StreamableHTTPClientTransport(mcpUrl(), { requestInit: { headers: { "x-api-key": limited.key } }, fetch: recordingFetch }));
     try {
       // Version negotiation found the 2026-07-28 protocol: a discover probe, no initialize handshake.

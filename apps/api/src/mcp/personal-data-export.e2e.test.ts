@@ -8,6 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { PREVIEW_ITEMS_PER_LIST, PREVIEW_TEXT_CHARACTERS } from "../persons/personal-data-preview.js";
 import { startServer, type RunningServer } from "../server.js";
 import { buildTenant, createTestContext, TEST_START, type TestContext, type TestTenant } from "../testing/test-harness.js";
+import { sharedSchemaValidator } from "../testing/mcp-client-validator.js";
 
 const EMAILS = 1_200;
 const BODY_CHARACTERS = 4_000;
@@ -40,7 +41,7 @@ afterAll(async () => {
 });
 
 async function connect(key: string): Promise<Client> {
-  const client = new Client({ name: "rapport-export-test", version: "1.0.0" }, { versionNegotiation: { mode: "auto" } });
+  const client = new Client({ name: "rapport-export-test", version: "1.0.0" }, { versionNegotiation: { mode: "auto" }, jsonSchemaValidator: sharedSchemaValidator });
   await client.connect(new StreamableHTTPClientTransport(new URL(`${server.url}/mcp`), { requestInit: { headers: { "x-api-key": key } } }));
   return client;
 }

@@ -7,6 +7,7 @@ import { Client, StreamableHTTPClientTransport } from "@modelcontextprotocol/cli
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startServer, type RunningServer } from "../server.js";
 import { buildTenant, createTestContext, type TestContext, type TestTenant } from "../testing/test-harness.js";
+import { sharedSchemaValidator } from "../testing/mcp-client-validator.js";
 
 const DAY = 86_400_000;
 let context: TestContext;
@@ -18,7 +19,7 @@ beforeAll(async () => {
   context = await createTestContext();
   acme = await buildTenant(context.services);
   server = await startServer(context.services, { port: 0 });
-  client = new Client({ name: "rapport-pruned-history-test", version: "1.0.0" }, { versionNegotiation: { mode: "auto" } });
+  client = new Client({ name: "rapport-pruned-history-test", version: "1.0.0" }, { versionNegotiation: { mode: "auto" }, jsonSchemaValidator: sharedSchemaValidator });
   await client.connect(new StreamableHTTPClientTransport(new URL(`${server.url}/mcp`), { requestInit: { headers: { "x-api-key": acme.key } } }));
 });
 afterAll(async () => {

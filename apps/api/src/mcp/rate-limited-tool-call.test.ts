@@ -5,6 +5,7 @@
 import { Client, StreamableHTTPClientTransport, type CallToolResult } from "@modelcontextprotocol/client";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { buildTenant, createTestContext, type TestContext, type TestTenant } from "../testing/test-harness.js";
+import { sharedSchemaValidator } from "../testing/mcp-client-validator.js";
 
 let context: TestContext;
 let limited: TestTenant;
@@ -18,7 +19,7 @@ afterEach(() => context.close());
 describe("a tool call over the per-second limit", () => {
   it("is a tool error giving the wait, on a 200 whose headers carry the limits but no Retry-After", async () => {
     const answers: Response[] = [];
-    const client = new Client({ name: "rapport-test", version: "1.0.0" }, { versionNegotiation: { mode: "auto" } });
+    const client = new Client({ name: "rapport-test", version: "1.0.0" }, { versionNegotiation: { mode: "auto" }, jsonSchemaValidator: sharedSchemaValidator });
     const inProcessFetch: typeof fetch = async (input, init) => {
       const response = await context.app.request(String(input), init);
       answers.push(response.clone());

@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { operations } from "../routes/operations.js";
 import { startServer, type RunningServer } from "../server.js";
 import { buildTenant, createTestContext, type TestContext, type TestTenant } from "../testing/test-harness.js";
+import { sharedSchemaValidator } from "../testing/mcp-client-validator.js";
 
 let context: TestContext;
 let acme: TestTenant;
@@ -20,7 +21,7 @@ afterAll(async () => {
 });
 
 async function connect(query: string) {
-  const client = new Client({ name: "rapport-selection-test", version: "1.0.0" }, { versionNegotiation: { mode: "auto" } });
+  const client = new Client({ name: "rapport-selection-test", version: "1.0.0" }, { versionNegotiation: { mode: "auto" }, jsonSchemaValidator: sharedSchemaValidator });
   await client.connect(new StreamableHTTPClientTransport(new URL(`${server.url}/mcp${query}`), { requestInit: { headers: { "x-api-key": acme.adminKey } } }));
   return client;
 }

@@ -27,6 +27,7 @@ import { OAUTH_TTL } from "./authorization-server.js";
 import { hashTestPassword } from "../testing/test-password-hash.js";
 import { REGISTRATION_LIMIT } from "./registration-throttle.js";
 import { UNUSED_CLIENT_TTL_SECONDS } from "./unused-client-expiry.js";
+import { sharedSchemaValidator } from "../testing/mcp-client-validator.js";
 
 const whoAmI = defineOperation({
   operationId: "testWhoAmI",
@@ -207,7 +208,7 @@ describe("the MCP authorization flow with the SDK client", () => {
   it("registers, signs in, consents, gets a token for /mcp, and calls tools as the user", async () => {
     oauth = new MemoryOAuthClient();
     const transport = new StreamableHTTPClientTransport(mcpUrl(), { authProvider: oauth });
-    const client = new Client({ name: "oauth-test", version: "1.0.0" }, { versionNegotiation: { mode: "auto" } });
+    const client = new Client({ name: "oauth-test", version: "1.0.0" }, { versionNegotiation: { mode: "auto" }, jsonSchemaValidator: sharedSchemaValidator });
     await expect(client.connect(transport)).rejects.toThrow(UnauthorizedError);
     expect(oauth.clientInfo?.client_id).toEqual(expect.any(String));
     const authorizationUrl = oauth.authorizationUrl!;
@@ -226,7 +227,7 @@ describe("the MCP authorization flow with the SDK client", () => {
     const token = decodeJwt(oauth.savedTokens!.access_token);
     expect(token).toMatchObject({ iss: server.url, aud: `${server.url}/mcp`, sub: accountIdFor(acme.tenant.uuid, acme.member.uuid), scope: "mcp mcp:read" });
 
-    const signedIn = new Client({ name: "oauth-test", version: "1.0.0" }, { versionNegotiation: { mode: "auto" } });
+    const signedIn = new Client({ name: "oauth-test", version: "1.0.0" }, { versionNegotiation: { mode: "auto" }, jsonSchemaValidator: sharedSchemaValidator });
     await signedIn.connect(new StreamableHTTPClientTransport(mcpUrl(), { authProvider: oauth }));
     try {
       const { tools } = await signedIn.listTools();
@@ -246,12 +247,12 @@ describe("the MCP authorization flow with the SDK client", () => {
     const selecting = new URL(`${server.url}/mcp?read_only=true`);
     const readOnly = new MemoryOAuthClient();
     const transport = new StreamableHTTPClientTransport(selecting, { authProvider: readOnly });
-    const client = new Client({ name: "oauth-test", version: "1.0.0" }, { versionNegotiation: { mode: "auto" } });
+    const client = new Client({ name: "oauth-test", version: "1.0.0" }, { versionNegotiation: { mode: "auto" }, jsonSchemaValidator: sharedSchemaValidator });
     await expect(client.connect(transport)).rejects.toThrow(UnauthorizedError);
     const callback = await signIn(readOnly, { email: acme.member.email, password: PASSWORD });
     await transport.finishAuth(callback.searchParams);
     expect(decodeJwt(readOnly.savedTokens!.access_token)).toMatchObject({ aud: `${server.url}/mcp` });
-    const signedIn = new Client({ name: "oauth-test", version: "1.0.0" }, { versionNegotiation: { mode: "auto" } });
+    const signedIn = new Client({ name: "oauth-test", version: "1.0.0" }, { versionNegotiation: { mode: "auto" }, jsonSchemaValidator: sharedSchemaValidator });
     await signedIn.connect(new StreamableHTTPClientTransport(selecting, { authProvider: readOnly }));
     try {
       const { tools } = await signedIn.listTools();
@@ -267,7 +268,7 @@ describe("the MCP authorization flow with the SDK client", () => {
 
   it("refuses a wrong password on the sign-in page", async () => {
     const other = new MemoryOAuthClient();
-    const client = new Client({ name: "oauth-test", version: "1.0.0" });
+    const client = new Client({ name: "oauth-test", version: "1.0.0" }, { jsonSchemaValidator: sharedSchemaValidator });
     await expect(client.connect(new StreamableHTTPClientTransport(mcpUrl(), { authProvider: other }))).rejects.toThrow(UnauthorizedError);
     const browser = new UserAgent(server.url);
     const login = await browser.follow(other.authorizationUrl!.href);
@@ -309,7 +310,7 @@ describe("a grant of the read-only scope", () => {
     expect(consentHtml).not.toContain("create, change and delete records as you");
     expect(decodeJwt(client.savedTokens!.access_token)).toMatchObject({ aud: `${server.url}/mcp`, scope: "mcp:read" });
 
-    const signedIn = new Client({ name: "oauth-test", version: "1.0.0" }, { versionNegotiation: { mode: "auto" } });
+    const signedIn = new Client({ name: "oauth-test", version: "1.0.0" }, { versionNegotiation: { mode: "auto" }, jsonSchemaValidator: sharedSchemaValidator });
     await signedIn.connect(new StreamableHTTPClientTransport(mcpUrl(), { authProvider: client }));
     try {
       const { tools } = await signedIn.listTools();
@@ -391,7 +392,7 @@ describe("a registered client that is never used", () => {
 describe("the sign-in page", () => {
   async function startAuthorization() {
     const other = new MemoryOAuthClient();
-    const client = new Client({ name: "oauth-test", version: "1.0.0" });
+    const client = new Client({ name: "oauth-test", version: "1.0.0" }, { jsonSchemaValidator: sharedSchemaValidator });
     await expect(client.connect(new StreamableHTTPClientTransport(mcpUrl(), { authProvider: other }))).rejects.toThrow(UnauthorizedError);
     const browser = new UserAgent(server.url);
     const login = await browser.follow(other.authorizationUrl!.href);
@@ -565,7 +566,7 @@ async function tenantWithPassword() {
 async function registeredClient() {
   const client = new MemoryOAuthClient();
   const transport = new StreamableHTTPClientTransport(mcpUrl(), { authProvider: client });
-  await expect(new Client({ name: "oauth-test", version: "1.0.0" }).connect(transport)).rejects.toThrow(UnauthorizedError);
+  await expect(new Client({ name: "oauth-test", version: "1.0.0" }, { jsonSchemaValidator: sharedSchemaValidator }).connect(transport)).rejects.toThrow(UnauthorizedError);
   return { client, transport };
 }
 
@@ -859,7 +860,7 @@ describe("a restart", () => {
     expect((await rawMcpPost(`Bearer ${accessToken}`)).status).toBe(200);
     // The refresh token (and its grant and client) survived: the SDK refreshes and calls on.
     oauth.savedTokens = { ...oauth.savedTokens!, access_token: "stale", expires_in: 0 };
-    const client = new Client({ name: "oauth-test", version: "1.0.0" }, { versionNegotiation: { mode: "auto" } });
+    const client = new Client({ name: "oauth-test", version: "1.0.0" }, { versionNegotiation: { mode: "auto" }, jsonSchemaValidator: sharedSchemaValidator });
     await client.connect(new StreamableHTTPClientTransport(mcpUrl(), { authProvider: oauth }));
     try {
       const result = await client.callTool({ name: "testWhoAmI", arguments: { body: { name: "After restart" } } });
@@ -927,7 +928,7 @@ describe("rotating the keys with rapport oauth rotate-keys", () => {
   it("lets a sign-in begun before a rotation finish after it, but not one begun before --revoke-old", async () => {
     const beginSignIn = async () => {
       const client = new MemoryOAuthClient();
-      await expect(new Client({ name: "oauth-test", version: "1.0.0" }).connect(new StreamableHTTPClientTransport(mcpUrl(), { authProvider: client }))).rejects.toThrow(
+      await expect(new Client({ name: "oauth-test", version: "1.0.0" }, { jsonSchemaValidator: sharedSchemaValidator }).connect(new StreamableHTTPClientTransport(mcpUrl(), { authProvider: client }))).rejects.toThrow(
         UnauthorizedError,
       );
       const browser = new UserAgent(server.url);
