@@ -1,17 +1,22 @@
 /** `/mcp` answers a body it cannot serve as a message with a JSON-RPC error, not the REST `{"error"}`. */
-import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { MAX_BODY_BYTES } from "../platform/request/json-body.js";
 import { MAX_JSON_DEPTH } from "../platform/request/json-nesting.js";
-import { buildTenant, createTestContext, type TestContext, type TestTenant } from "../testing/test-harness.js";
+import { buildTenant, createTestContext, TEST_START, type TestContext, type TestTenant } from "../testing/test-harness.js";
 
 let context: TestContext;
 let acme: TestTenant;
 
-beforeEach(async () => {
+// One database for the file (opening one per test was most of a short test's time); each test gets a tenant of its
+// own and the clock back at its start, as a database of its own would give it.
+beforeAll(async () => {
   context = await createTestContext();
+});
+beforeEach(async () => {
+  context.clock.set(TEST_START);
   acme = await buildTenant(context.services);
 });
-afterEach(() => context.close());
+afterAll(() => context.close());
 
 function postMcp(body: string, protocolVersion?: string, headers: Record<string, string> = {}) {
   return context.request("/mcp", {

@@ -1,9 +1,9 @@
 /** The three association endpoints: allowed types, idempotency in both directions, 404s, roles, removal and pinning. */
 import SqliteDatabase from "better-sqlite3";
-import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
 import { apiCaller } from "../../testing/api-call.js";
 import { buildOpportunity, buildPipeline, companyLink, personLink, type Pipeline } from "../../testing/deal-builders.js";
-import { buildTenant, createTestContext, type TestContext, type TestTenant } from "../../testing/test-harness.js";
+import { buildTenant, createTestContext, TEST_START, type TestContext, type TestTenant } from "../../testing/test-harness.js";
 
 let context: TestContext;
 let acme: TestTenant;
@@ -11,13 +11,18 @@ let pipeline: Pipeline;
 let call: ReturnType<typeof apiCaller>;
 const MISSING = "00000000-0000-4000-8000-000000000000";
 
-beforeEach(async () => {
+// One database for the file (opening one per test was most of a short test's time); each test gets a tenant of its
+// own and the clock back at its start, as a database of its own would give it.
+beforeAll(async () => {
   context = await createTestContext();
+});
+beforeEach(async () => {
+  context.clock.set(TEST_START);
   acme = await buildTenant(context.services);
   pipeline = await buildPipeline(context.services, acme);
   call = apiCaller(context, () => acme.key);
 });
-afterEach(() => context.close());
+afterAll(() => context.close());
 
 const person = (name = "Ada Lovelace") => context.services.store.persons.create({ tenant_uuid: acme.tenant.uuid, name });
 const company = (name = "Globex") => context.services.store.companies.create({ tenant_uuid: acme.tenant.uuid, company_name: name });

@@ -1,6 +1,6 @@
 import { setImmediate } from "node:timers/promises";
 import SqliteDatabase from "better-sqlite3";
-import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { createApp } from "../../app.js";
 import { MAX_EMAIL_RECIPIENTS } from "../../platform/request/count-limits.js";
 import { MAX_MEETING_TEXT_LENGTH, MAX_SUBJECT_LENGTH } from "../../platform/request/field-limits.js";
@@ -8,16 +8,21 @@ import { ABANDONED, INTERRUPTED_BY_SHUTDOWN, STALE_AFTER_MS } from "../../import
 import { MAX_IMPORTS_PER_TENANT } from "../../imports/import-slots.js";
 import { BERLIN_VTIMEZONE, csvFile, icsFile, mailMessage, mboxFile, vcard, vevent } from "../../imports/testing/archive-builders.js";
 import { callMcpTool } from "../../testing/mcp-call.js";
-import { buildTenant, createTestContext, type TestContext, type TestTenant } from "../../testing/test-harness.js";
+import { buildTenant, createTestContext, TEST_START, type TestContext, type TestTenant } from "../../testing/test-harness.js";
 import { createImportOperation } from "./create-import.js";
 
 let context: TestContext;
 let acme: TestTenant;
-beforeEach(async () => {
+// One database for the file (opening one per test was most of a short test's time); each test gets a tenant of its
+// own and the clock back at its start, as a database of its own would give it.
+beforeAll(async () => {
   context = await createTestContext();
+});
+beforeEach(async () => {
+  context.clock.set(TEST_START);
   acme = await buildTenant(context.services);
 });
-afterEach(() => context.close());
+afterAll(() => context.close());
 
 function archive(count = 3): string {
   return mboxFile(

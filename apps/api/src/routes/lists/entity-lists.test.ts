@@ -1,9 +1,9 @@
 /** Entity lists: create, read, rename, delete, members; the owner-or-administrator rule with 404. */
 import type { User } from "@rapport/store";
-import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { issueApiKey } from "../../platform/auth/issue-api-key.js";
 import { MAX_LIST_NAME_LENGTH } from "../../platform/request/field-limits.js";
-import { buildTenant, createTestContext, type TestContext, type TestTenant } from "../../testing/test-harness.js";
+import { buildTenant, createTestContext, TEST_START, type TestContext, type TestTenant } from "../../testing/test-harness.js";
 
 let context: TestContext;
 let acme: TestTenant;
@@ -11,13 +11,18 @@ let acme: TestTenant;
 let otherMember: User;
 let otherMemberKey: string;
 
-beforeEach(async () => {
+// One database for the file (opening one per test was most of a short test's time); each test gets a tenant of its
+// own and the clock back at its start, as a database of its own would give it.
+beforeAll(async () => {
   context = await createTestContext();
+});
+beforeEach(async () => {
+  context.clock.set(TEST_START);
   acme = await buildTenant(context.services);
   otherMember = await context.services.store.users.create({ tenant_uuid: acme.tenant.uuid, name: "Nora", email: "nora@example.com", role: "member" });
   otherMemberKey = (await issueApiKey(context.services.store, { tenantUuid: acme.tenant.uuid, userUuid: otherMember.uuid })).plaintext;
 });
-afterEach(() => context.close());
+afterAll(() => context.close());
 
 const json = async (response: Response) => (await response.json()) as Record<string, any>;
 

@@ -1,21 +1,26 @@
 /** Notes: create, read, list by linked record, update and delete by the owner or an administrator (403 otherwise), and the import batch. */
-import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
 import { MAX_NOTE_TITLE_LENGTH } from "../../platform/request/field-limits.js";
 import { apiCaller } from "../../testing/api-call.js";
 import { buildOpportunity, buildPipeline } from "../../testing/deal-builders.js";
-import { buildTenant, createTestContext, type TestContext, type TestTenant } from "../../testing/test-harness.js";
+import { buildTenant, createTestContext, TEST_START, type TestContext, type TestTenant } from "../../testing/test-harness.js";
 
 let context: TestContext;
 let acme: TestTenant;
 let call: ReturnType<typeof apiCaller>;
 const MISSING = "00000000-0000-4000-8000-000000000000";
 
-beforeEach(async () => {
+// One database for the file (opening one per test was most of a short test's time); each test gets a tenant of its
+// own and the clock back at its start, as a database of its own would give it.
+beforeAll(async () => {
   context = await createTestContext();
+});
+beforeEach(async () => {
+  context.clock.set(TEST_START);
   acme = await buildTenant(context.services);
   call = apiCaller(context, () => acme.key);
 });
-afterEach(() => context.close());
+afterAll(() => context.close());
 
 const person = (name: string, tenantUuid = acme.tenant.uuid) => context.services.store.persons.create({ tenant_uuid: tenantUuid, name });
 

@@ -1,17 +1,22 @@
 /** Opportunity types and stages: listing with and without hidden ones, writes, pipeline order, roles, isolation. */
 import SqliteDatabase from "better-sqlite3";
-import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
 import { MAX_CUSTOM_FIELDS_PER_RECORD, MAX_PIPELINE_STAGES } from "../../platform/request/count-limits.js";
-import { buildTenant, createTestContext, type TestContext, type TestTenant } from "../../testing/test-harness.js";
+import { buildTenant, createTestContext, TEST_START, type TestContext, type TestTenant } from "../../testing/test-harness.js";
 
 let context: TestContext;
 let acme: TestTenant;
 
-beforeEach(async () => {
+// One database for the file (opening one per test was most of a short test's time); each test gets a tenant of its
+// own and the clock back at its start, as a database of its own would give it.
+beforeAll(async () => {
   context = await createTestContext();
+});
+beforeEach(async () => {
+  context.clock.set(TEST_START);
   acme = await buildTenant(context.services);
 });
-afterEach(() => context.close());
+afterAll(() => context.close());
 
 async function call(path: string, options: { key?: string; method?: string; body?: unknown } = {}) {
   const response = await context.request(path, { key: options.key ?? acme.key, method: options.method, body: options.body });
