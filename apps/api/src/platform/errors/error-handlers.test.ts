@@ -1,11 +1,11 @@
 import SqliteDatabase from "better-sqlite3";
 import { pino } from "pino";
 import { z } from "zod";
-import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { createApp } from "../../app.js";
 import { defineOperation } from "../../operations/operation.js";
 import { operations } from "../../routes/operations.js";
-import { buildTenant, createTestContext, type TestContext, type TestTenant } from "../../testing/test-harness.js";
+import { buildTenant, createTestContext, TEST_START, type TestContext, type TestTenant } from "../../testing/test-harness.js";
 import { MAX_BODY_BYTES } from "../request/json-body.js";
 
 const echoNote = defineOperation({
@@ -39,12 +39,17 @@ let context: TestContext;
 let acme: TestTenant;
 let app: ReturnType<typeof createApp>;
 
-beforeEach(async () => {
+// One database for the file (opening one per test was most of a short test's time); each test gets a tenant of its
+// own and the clock back at its start, as a database of its own would give it.
+beforeAll(async () => {
   context = await createTestContext();
+});
+beforeEach(async () => {
+  context.clock.set(TEST_START);
   acme = await buildTenant(context.services);
   app = createApp(context.services, { operations: [...operations, echoNote, explode] });
 });
-afterEach(() => context.close());
+afterAll(() => context.close());
 
 const post = (body: string | null, headers: Record<string, string> = { "content-type": "application/json" }) =>
   app.request("/v1/test/echo", { method: "POST", headers: { "x-api-key": acme.key, ...headers }, body });

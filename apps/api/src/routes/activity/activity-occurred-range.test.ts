@@ -1,6 +1,6 @@
 /** GET /v1/companies/{uuid}/activity and GET /v1/persons/{uuid}/activity with occurred_after/occurred_before. */
-import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { buildTenant, createTestContext, type TestContext, type TestTenant } from "../../testing/test-harness.js";
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { buildTenant, createTestContext, TEST_START, type TestContext, type TestTenant } from "../../testing/test-harness.js";
 
 let context: TestContext;
 let acme: TestTenant;
@@ -16,8 +16,13 @@ interface ActivityPage {
 
 const at = (day: number, hour = 12) => Date.UTC(2026, 10, day, hour);
 
-beforeEach(async () => {
+// One database for the file (opening one per test was most of a short test's time); each test gets a tenant of its
+// own and the clock back at its start, as a database of its own would give it.
+beforeAll(async () => {
   context = await createTestContext();
+});
+beforeEach(async () => {
+  context.clock.set(TEST_START);
   acme = await buildTenant(context.services);
   const { store } = context.services;
   const tenant_uuid = acme.tenant.uuid;
@@ -39,7 +44,7 @@ beforeEach(async () => {
   }
   await store.meetings.create(tenant_uuid, { title: "Review", starts_at: at(25), attendees: [{ person_uuid: ada.uuid }, { person_uuid: bob.uuid }] });
 });
-afterEach(() => context.close());
+afterAll(() => context.close());
 
 async function read(path: string): Promise<{ status: number; body: ActivityPage }> {
   return (await context.json(path, { key: acme.key })) as { status: number; body: ActivityPage };

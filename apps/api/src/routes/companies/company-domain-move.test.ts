@@ -3,19 +3,24 @@
  * contact cards and rows naming the old domain find it, its record lists the old one, and another tenant's
  * former domains never match. Through the real app: HTTP writes, uploads and reads.
  */
-import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { csvFile, mailMessage, mboxFile, vcard } from "../../imports/testing/archive-builders.js";
-import { buildTenant, createTestContext, type TestContext, type TestTenant } from "../../testing/test-harness.js";
+import { buildTenant, createTestContext, TEST_START, type TestContext, type TestTenant } from "../../testing/test-harness.js";
 
 let context: TestContext;
 let acme: TestTenant;
 let other: TestTenant;
-beforeEach(async () => {
+// One database for the file (opening one per test was most of a short test's time); each test gets a tenant of its
+// own and the clock back at its start, as a database of its own would give it.
+beforeAll(async () => {
   context = await createTestContext();
+});
+beforeEach(async () => {
+  context.clock.set(TEST_START);
   acme = await buildTenant(context.services);
   other = await buildTenant(context.services, { name: "Other Capital" });
 });
-afterEach(() => context.close());
+afterAll(() => context.close());
 
 const json = async (response: Response) => (await response.json()) as Record<string, any>;
 

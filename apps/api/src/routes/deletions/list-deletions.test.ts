@@ -1,18 +1,23 @@
-import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { buildOpportunity, buildPipeline, type Pipeline } from "../../testing/deal-builders.js";
 import { callMcpTool } from "../../testing/mcp-call.js";
-import { buildTenant, createTestContext, type TestContext, type TestTenant } from "../../testing/test-harness.js";
+import { buildTenant, createTestContext, TEST_START, type TestContext, type TestTenant } from "../../testing/test-harness.js";
 
 let context: TestContext;
 let acme: TestTenant;
 let pipeline: Pipeline;
 
-beforeEach(async () => {
+// One database for the file (opening one per test was most of a short test's time); each test gets a tenant of its
+// own and the clock back at its start, as a database of its own would give it.
+beforeAll(async () => {
   context = await createTestContext();
+});
+beforeEach(async () => {
+  context.clock.set(TEST_START);
   acme = await buildTenant(context.services);
   pipeline = await buildPipeline(context.services, acme);
 });
-afterEach(() => context.close());
+afterAll(() => context.close());
 
 interface Deletion {
   sequence: number;

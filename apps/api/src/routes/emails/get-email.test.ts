@@ -1,17 +1,22 @@
 /** GET /v1/emails/{email_uuid}: an email named by the activity feed read back, its kept body on request and to whom. */
-import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { buildTenant, createTestContext, type TestContext, type TestTenant } from "../../testing/test-harness.js";
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { buildTenant, createTestContext, TEST_START, type TestContext, type TestTenant } from "../../testing/test-harness.js";
 
 let context: TestContext;
 let acme: TestTenant;
 let globex: TestTenant;
 
-beforeEach(async () => {
+// One database for the file (opening one per test was most of a short test's time); each test gets a tenant of its
+// own and the clock back at its start, as a database of its own would give it.
+beforeAll(async () => {
   context = await createTestContext();
+});
+beforeEach(async () => {
+  context.clock.set(TEST_START);
   acme = await buildTenant(context.services);
   globex = await buildTenant(context.services, { name: "Globex" });
 });
-afterEach(() => context.close());
+afterAll(() => context.close());
 
 async function ingest(tenant: TestTenant, message: Record<string, unknown>) {
   const answer = await context.json("/v1/emails/batch", { key: tenant.key, method: "POST", body: { messages: [message] } });

@@ -1,18 +1,23 @@
 /** GET /v1/emails: the tenant's emails by sent time, with the filters and cursors of GET /v1/meetings. */
-import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { callMcpTool } from "../../testing/mcp-call.js";
-import { buildTenant, createTestContext, type TestContext, type TestTenant } from "../../testing/test-harness.js";
+import { buildTenant, createTestContext, TEST_START, type TestContext, type TestTenant } from "../../testing/test-harness.js";
 
 let context: TestContext;
 let acme: TestTenant;
 let globex: TestTenant;
 
-beforeEach(async () => {
+// One database for the file (opening one per test was most of a short test's time); each test gets a tenant of its
+// own and the clock back at its start, as a database of its own would give it.
+beforeAll(async () => {
   context = await createTestContext();
+});
+beforeEach(async () => {
+  context.clock.set(TEST_START);
   acme = await buildTenant(context.services);
   globex = await buildTenant(context.services, { name: "Globex" });
 });
-afterEach(() => context.close());
+afterAll(() => context.close());
 
 async function ingest(tenant: TestTenant, messages: Array<Record<string, unknown>>) {
   const answer = await context.json("/v1/emails/batch", { key: tenant.key, method: "POST", body: { messages } });

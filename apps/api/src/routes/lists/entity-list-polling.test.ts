@@ -3,20 +3,25 @@
  * membership change, a merge), and cursor scans of the lists, a list's members and the users that neither skip nor
  * repeat a row when rows come and go mid-scan, where page numbers shift.
  */
-import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { apiCaller } from "../../testing/api-call.js";
-import { buildTenant, createTestContext, type TestContext, type TestTenant } from "../../testing/test-harness.js";
+import { buildTenant, createTestContext, TEST_START, type TestContext, type TestTenant } from "../../testing/test-harness.js";
 
 let context: TestContext;
 let acme: TestTenant;
 let call: ReturnType<typeof apiCaller>;
 
-beforeEach(async () => {
+// One database for the file (opening one per test was most of a short test's time); each test gets a tenant of its
+// own and the clock back at its start, as a database of its own would give it.
+beforeAll(async () => {
   context = await createTestContext();
+});
+beforeEach(async () => {
+  context.clock.set(TEST_START);
   acme = await buildTenant(context.services);
   call = apiCaller(context, () => acme.key);
 });
-afterEach(() => context.close());
+afterAll(() => context.close());
 
 const iso = (epochMilliseconds: number) => new Date(epochMilliseconds).toISOString();
 const person = (name: string) => context.services.store.persons.create({ tenant_uuid: acme.tenant.uuid, name });

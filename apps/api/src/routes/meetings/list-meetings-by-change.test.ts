@@ -2,20 +2,25 @@
  * GET /v1/meetings polled for changes: `updated_after`, `sort_by=updated_at` and cursors, as notes, tasks and users
  * take them, so "what changed since yesterday" reaches meetings edited, rescheduled or cancelled since.
  */
-import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { apiCaller } from "../../testing/api-call.js";
-import { buildTenant, createTestContext, type TestContext, type TestTenant } from "../../testing/test-harness.js";
+import { buildTenant, createTestContext, TEST_START, type TestContext, type TestTenant } from "../../testing/test-harness.js";
 
 let context: TestContext;
 let acme: TestTenant;
 let call: ReturnType<typeof apiCaller>;
 
-beforeEach(async () => {
+// One database for the file (opening one per test was most of a short test's time); each test gets a tenant of its
+// own and the clock back at its start, as a database of its own would give it.
+beforeAll(async () => {
   context = await createTestContext();
+});
+beforeEach(async () => {
+  context.clock.set(TEST_START);
   acme = await buildTenant(context.services);
   call = apiCaller(context, () => acme.key);
 });
-afterEach(() => context.close());
+afterAll(() => context.close());
 
 type MeetingItem = { uuid: string; title: string; status: string; updated_at: number };
 type MeetingPage = { items: MeetingItem[]; next_cursor: string | null; total: number | null };

@@ -3,11 +3,11 @@
  * did the team deal with since yesterday" in one call (last_activity_after/last_activity_before, sort_by=last_activity),
  * validated as the user relationships' are; the default ranking stays by PathPower.
  */
-import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { apiCaller } from "../../testing/api-call.js";
 import { callMcpTool } from "../../testing/mcp-call.js";
 import { daysAgo as at, iso, seedRelationshipsOverTime } from "../../testing/relationships-over-time.js";
-import { buildTenant, createTestContext, type TestContext, type TestTenant } from "../../testing/test-harness.js";
+import { buildTenant, createTestContext, TEST_START, type TestContext, type TestTenant } from "../../testing/test-harness.js";
 
 let context: TestContext;
 let acme: TestTenant;
@@ -16,13 +16,18 @@ let call: ReturnType<typeof apiCaller>;
 type Relationship = { name: string; score: number; last_activity_at: number | null; last_activity_date: string | null };
 const names = (body: { items?: Relationship[] } | null) => (body?.items ?? []).map((item) => item.name);
 
-beforeEach(async () => {
+// One database for the file (opening one per test was most of a short test's time); each test gets a tenant of its
+// own and the clock back at its start, as a database of its own would give it.
+beforeAll(async () => {
   context = await createTestContext();
+});
+beforeEach(async () => {
+  context.clock.set(TEST_START);
   acme = await buildTenant(context.services);
   call = apiCaller(context, () => acme.key);
   await seedRelationshipsOverTime(call, acme.admin.email);
 });
-afterEach(() => context.close());
+afterAll(() => context.close());
 
 describe("the team's relationships by their latest interaction", () => {
   it("ranks by PathPower by default, and keeps only those whose latest interaction is at or after last_activity_after, total counting them", async () => {

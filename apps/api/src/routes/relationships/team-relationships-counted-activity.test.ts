@@ -5,10 +5,10 @@
  * recent; a 1:1 yesterday does, unless its user was deactivated since. `last_activity_date` stays the entity's, as its
  * record shows it.
  */
-import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { apiCaller } from "../../testing/api-call.js";
 import { daysAgo as at, iso } from "../../testing/relationships-over-time.js";
-import { buildTenant, createTestContext, type TestContext, type TestTenant } from "../../testing/test-harness.js";
+import { buildTenant, createTestContext, TEST_START, type TestContext, type TestTenant } from "../../testing/test-harness.js";
 
 let context: TestContext;
 let acme: TestTenant;
@@ -23,8 +23,13 @@ async function meet(title: string, daysAgo: number, attendees: string[]): Promis
   expect(created.status).toBe(201);
 }
 
-beforeEach(async () => {
+// One database for the file (opening one per test was most of a short test's time); each test gets a tenant of its
+// own and the clock back at its start, as a database of its own would give it.
+beforeAll(async () => {
   context = await createTestContext();
+});
+beforeEach(async () => {
+  context.clock.set(TEST_START);
   acme = await buildTenant(context.services);
   call = apiCaller(context, () => acme.key);
   const oscar = acme.admin.email;
@@ -49,7 +54,7 @@ beforeEach(async () => {
   });
   expect(quinn.status).toBe(200);
 });
-afterEach(() => context.close());
+afterAll(() => context.close());
 
 const coldSince = (entity: string) => call(`/v1/relationships?entity=${entity}&last_activity_before=${iso(at(365))}`);
 

@@ -3,11 +3,11 @@
  * quiet" in one call (last_activity_after/last_activity_before, sort_by=last_activity), validated as the other lists'
  * time filters are, over REST and MCP alike.
  */
-import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { apiCaller } from "../../testing/api-call.js";
 import { callMcpTool } from "../../testing/mcp-call.js";
 import { daysAgo as at, iso, seedRelationshipsOverTime } from "../../testing/relationships-over-time.js";
-import { buildTenant, createTestContext, type TestContext, type TestTenant } from "../../testing/test-harness.js";
+import { buildTenant, createTestContext, TEST_START, type TestContext, type TestTenant } from "../../testing/test-harness.js";
 
 let context: TestContext;
 let acme: TestTenant;
@@ -17,14 +17,19 @@ let path: string;
 type Relationship = { name: string; last_activity_at: number | null; last_activity_date: string | null };
 const names = (body: { items?: Relationship[] } | null) => (body?.items ?? []).map((item) => item.name);
 
-beforeEach(async () => {
+// One database for the file (opening one per test was most of a short test's time); each test gets a tenant of its
+// own and the clock back at its start, as a database of its own would give it.
+beforeAll(async () => {
   context = await createTestContext();
+});
+beforeEach(async () => {
+  context.clock.set(TEST_START);
   acme = await buildTenant(context.services);
   call = apiCaller(context, () => acme.key);
   path = `/v1/users/${acme.admin.uuid}/relationships`;
   await seedRelationshipsOverTime(call, acme.admin.email);
 });
-afterEach(() => context.close());
+afterAll(() => context.close());
 
 describe("a user's relationships by their latest interaction", () => {
   it("keeps only those whose latest interaction is at or after last_activity_after, total counting them", async () => {

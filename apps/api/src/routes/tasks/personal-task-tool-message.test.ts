@@ -2,19 +2,24 @@
  * A PERSONAL task created tenant-wide is refused over REST and over MCP alike, but each refusal says what its caller
  * can do: a REST client sends a header, an agent calling a tool cannot, so it reads what it can do instead.
  */
-import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { apiCaller } from "../../testing/api-call.js";
 import { callMcpTool } from "../../testing/mcp-call.js";
-import { buildTenant, createTestContext, type TestContext, type TestTenant } from "../../testing/test-harness.js";
+import { buildTenant, createTestContext, TEST_START, type TestContext, type TestTenant } from "../../testing/test-harness.js";
 
 let context: TestContext;
 let acme: TestTenant;
 
-beforeEach(async () => {
+// One database for the file (opening one per test was most of a short test's time); each test gets a tenant of its
+// own and the clock back at its start, as a database of its own would give it.
+beforeAll(async () => {
   context = await createTestContext();
+});
+beforeEach(async () => {
+  context.clock.set(TEST_START);
   acme = await buildTenant(context.services);
 });
-afterEach(() => context.close());
+afterAll(() => context.close());
 
 const personalTask = { title: "Follow up with Jordan", scope: "PERSONAL" };
 const taskCount = async () => (await context.json("/v1/tasks", { key: acme.key })).body!.total as number;

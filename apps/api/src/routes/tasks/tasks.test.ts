@@ -1,9 +1,9 @@
 /** Tasks: scopes and visibility, updates, and soft deletion per the spec's States table. */
-import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import type { User } from "@rapport/store";
 import { apiCaller } from "../../testing/api-call.js";
 import { buildOpportunity, buildPipeline } from "../../testing/deal-builders.js";
-import { buildTenant, createTestContext, type TestContext, type TestTenant } from "../../testing/test-harness.js";
+import { buildTenant, createTestContext, TEST_START, type TestContext, type TestTenant } from "../../testing/test-harness.js";
 
 let context: TestContext;
 let acme: TestTenant;
@@ -11,13 +11,18 @@ let zoe: User;
 let call: ReturnType<typeof apiCaller>;
 const MISSING = "00000000-0000-4000-8000-000000000000";
 
-beforeEach(async () => {
+// One database for the file (opening one per test was most of a short test's time); each test gets a tenant of its
+// own and the clock back at its start, as a database of its own would give it.
+beforeAll(async () => {
   context = await createTestContext();
+});
+beforeEach(async () => {
+  context.clock.set(TEST_START);
   acme = await buildTenant(context.services);
   zoe = await context.services.store.users.create({ tenant_uuid: acme.tenant.uuid, name: "Zoe", email: "zoe@acme.example", role: "member" });
   call = apiCaller(context, () => acme.key);
 });
-afterEach(() => context.close());
+afterAll(() => context.close());
 
 const asZoe = () => ({ key: acme.key, userUuid: zoe.uuid });
 const ids = (items: Array<{ uuid: string }>) => items.map((item) => item.uuid);

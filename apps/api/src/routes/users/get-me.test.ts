@@ -2,7 +2,7 @@
  * GET /v1/me: the caller as each credential and user context sees itself, and the server's clock, so that an agent
  * can turn "me" into a UUID and "since yesterday" into an instant in any call of a long session.
  */
-import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { issueApiKey } from "../../platform/auth/issue-api-key.js";
 import { apiCaller } from "../../testing/api-call.js";
 import { buildTenant, createTestContext, TEST_START, type TestContext, type TestTenant } from "../../testing/test-harness.js";
@@ -11,12 +11,17 @@ let context: TestContext;
 let acme: TestTenant;
 let call: ReturnType<typeof apiCaller>;
 
-beforeEach(async () => {
+// One database for the file (opening one per test was most of a short test's time); each test gets a tenant of its
+// own and the clock back at its start, as a database of its own would give it.
+beforeAll(async () => {
   context = await createTestContext();
+});
+beforeEach(async () => {
+  context.clock.set(TEST_START);
   acme = await buildTenant(context.services);
   call = apiCaller(context, () => acme.key);
 });
-afterEach(() => context.close());
+afterAll(() => context.close());
 
 describe("GET /v1/me", () => {
   it("names the user of a user-bound key, its role, the tenant and the server's time", async () => {

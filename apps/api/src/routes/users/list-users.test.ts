@@ -2,22 +2,27 @@
  * GET /v1/users for a sync: each user's updated_at, and updated_after / sort_by=updated_at to learn which users were
  * deactivated or reactivated (their scores leave or rejoin every person and company they dealt with) since a poll.
  */
-import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { cursorCodecFor } from "../../platform/listing/cursor-codec-for-store.js";
 import { queryFingerprint } from "../../platform/listing/cursor-codec.js";
 import { apiCaller } from "../../testing/api-call.js";
-import { buildTenant, createTestContext, type TestContext, type TestTenant } from "../../testing/test-harness.js";
+import { buildTenant, createTestContext, TEST_START, type TestContext, type TestTenant } from "../../testing/test-harness.js";
 
 let context: TestContext;
 let acme: TestTenant;
 let call: ReturnType<typeof apiCaller>;
 
-beforeEach(async () => {
+// One database for the file (opening one per test was most of a short test's time); each test gets a tenant of its
+// own and the clock back at its start, as a database of its own would give it.
+beforeAll(async () => {
   context = await createTestContext();
+});
+beforeEach(async () => {
+  context.clock.set(TEST_START);
   acme = await buildTenant(context.services);
   call = apiCaller(context, () => acme.key);
 });
-afterEach(() => context.close());
+afterAll(() => context.close());
 
 type UserItem = { uuid: string; name: string; is_active: boolean; updated_at: number };
 const items = async (path: string) => {
