@@ -4,6 +4,28 @@
 import { fileURLToPath } from "node:url";
 import ts from "typescript";
 
+const OPTIONS = {
+  module: ts.ModuleKind.NodeNext,
+  moduleResolution: ts.ModuleResolutionKind.NodeNext,
+  target: ts.ScriptTarget.ES2022,
+  strict: true,
+  noEmit: true,
+  types: [],
+};
+
+/**
+ * Source files parsed once for every entry checked in the process (a package's second entry reads most of the first's
+ * files, and parsing them again was most of its check's time).
+ */
+const parsed = new Map();
+const host = ts.createCompilerHost(OPTIONS);
+const readSourceFile = host.getSourceFile.bind(host);
+host.getSourceFile = (fileName, languageVersion, ...rest) => {
+  const key = `${typeof languageVersion === "object" ? `${languageVersion.languageVersion}:${languageVersion.impliedNodeFormat}` : languageVersion} ${fileName}`;
+  if (!parsed.has(key)) parsed.set(key, readSourceFile(fileName, languageVersion, ...rest));
+  return parsed.get(key);
+};
+
 /** Whether the declaration has a doc comment with words in it (a bare tag such as `@internal` is not one). */
 function hasDocComment(symbol, checker) {
   return symbol.getDocumentationComment(checker).some((part) => part.text.trim() !== "");
@@ -17,14 +39,7 @@ function hasDocComment(symbol, checker) {
  */
 export function undocumentedExports(entryUrl, { types = false } = {}) {
   const entry = fileURLToPath(entryUrl);
-  const program = ts.createProgram([entry], {
-    module: ts.ModuleKind.NodeNext,
-    moduleResolution: ts.ModuleResolutionKind.NodeNext,
-    target: ts.ScriptTarget.ES2022,
-    strict: true,
-    noEmit: true,
-    types: [],
-  });
+  const program = ts.createProgram([entry], OPTIONS, host);
   const checker = program.getTypeChecker();
   const moduleSymbol = checker.getSymbolAtLocation(program.getSourceFile(entry));
   const undocumented = [];
