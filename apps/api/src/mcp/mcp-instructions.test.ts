@@ -80,7 +80,7 @@ describe("the MCP server's instructions", () => {
     expect([...textTimes].sort()).toEqual([...ISO_TEXT_TIME_FIELDS].sort());
     expect(INSTRUCTIONS).toContain(`except ${ISO_TEXT_TIME_FIELDS.join(", ")} in AI summaries and recommended paths, which are ISO 8601 text`);
     // The OpenAPI document's and the README's word on times name them too (until 2026-12-07 both said every *_at).
-    const description = buildOpenApiDocument(operations).info.description;
+    const description = servedContract().openApiDocument.info.description;
     const readmeTimes = /^- Times: [\s\S]*?\n(?=- )/m.exec(readFileSync(new URL("../../../../README.md", import.meta.url), "utf8"))?.[0] ?? "";
     for (const name of ISO_TEXT_TIME_FIELDS) {
       expect(description, "the OpenAPI document's description").toContain(name);
