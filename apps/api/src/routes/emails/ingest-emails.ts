@@ -39,7 +39,7 @@ const resultSchema = z.object({
     ),
   email_uuid: z.string().nullable(),
   from_person_uuid: z.string().nullable(),
-  participant_person_uuids: z.array(z.string()).describe("Recipients resolved to persons (to, then cc)."),
+  participant_person_uuids: z.array(z.string()).describe("Recipients resolved to persons: to, then cc, each by uuid."),
   error: z.string().nullable(),
 });
 
