@@ -35,7 +35,7 @@ export async function runCompact(command: Command): Promise<void> {
       "  every page was written again from the live rows: no byte of a deleted or erased row is left in the file",
     ]);
   } catch (error) {
-    if (error instanceof ConflictError || error instanceof InvalidInputError) throw new CliError(error.message.replace(/^store\.compact: /, ""));
+    if (error instanceof ConflictError || error instanceof InvalidInputError) throw new CliError(error.message.replace(/^compactDatabase: /, ""));
     throw error;
   }
 }

@@ -78,7 +78,7 @@ export async function runRestore(options: RestoreOptions, command: Command): Pro
       throw new CliError(error.message.replace(database, `the backup ${from}`));
     }
     if (error instanceof IncompatibleDatabaseError) throw new CliError(`the backup ${from} ${error.message}`);
-    if (error instanceof ConflictError || error instanceof InvalidInputError) throw new CliError(error.message.replace(/^store\.restore: /, ""));
+    if (error instanceof ConflictError || error instanceof InvalidInputError) throw new CliError(error.message.replace(/^restoreDatabase: /, ""));
     throw error;
   }
 }

@@ -88,7 +88,7 @@ export async function runStatus(command: Command): Promise<void> {
     };
     printResult(global, output, () => humanLines(output));
   } catch (error) {
-    if (error instanceof InvalidInputError) throw new CliError(error.message.replace(/^store\.status: /, ""));
+    if (error instanceof InvalidInputError) throw new CliError(error.message.replace(/^databaseStatus: /, ""));
     throw error;
   }
 }

@@ -30,11 +30,11 @@ export interface CompactDatabaseResult {
  * temporary files (SQLite's temporary folder) while it runs.
  */
 export function compactDatabase(databasePath: string): CompactDatabaseResult {
-  checkFilePaths("store.compact", { databasePath });
-  if (databasePath === ":memory:") throw new InvalidInputError('store.compact: a ":memory:" database has no file to compact');
+  checkFilePaths("compactDatabase", { databasePath });
+  if (databasePath === ":memory:") throw new InvalidInputError('compactDatabase: a ":memory:" database has no file to compact');
   const path = resolve(databasePath);
-  if (!statSync(path, { throwIfNoEntry: false })?.isFile()) throw new InvalidInputError(`store.compact: no database file at ${path}`);
-  const db = openAloneOrRefuse(path, "compact");
+  if (!statSync(path, { throwIfNoEntry: false })?.isFile()) throw new InvalidInputError(`compactDatabase: no database file at ${path}`);
+  const db = openAloneOrRefuse(path, "compactDatabase");
   try {
     // VACUUM may renumber the rows of a table without an INTEGER PRIMARY KEY, which another application may rely on.
     refuseAnotherApplicationsFile(db);

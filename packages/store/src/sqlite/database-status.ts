@@ -109,10 +109,10 @@ export async function pendingMigrations(databasePath: string): Promise<string[]>
  * migrations), as every store refuses it; SQLite's own errors (not a database, corrupt) pass through.
  */
 export async function databaseStatus(databasePath: string): Promise<DatabaseStatus> {
-  if (databasePath === ":memory:") throw new InvalidInputError('store.status: a ":memory:" database has no file');
+  if (databasePath === ":memory:") throw new InvalidInputError('databaseStatus: a ":memory:" database has no file');
   const path = resolve(databasePath);
   const stats = statSync(path, { throwIfNoEntry: false });
-  if (!stats?.isFile()) throw new InvalidInputError(`store.status: no database file at ${path}`);
+  if (!stats?.isFile()) throw new InvalidInputError(`databaseStatus: no database file at ${path}`);
   const inUse = openElsewhere(path);
   const db = openForReading(path);
   try {

@@ -27,11 +27,11 @@ export function openAlone(path: string): SqliteDatabase.Database | null {
 }
 
 /**
- * `openAlone`, or a ConflictError for `operation` (`restore`, `compact`) while another process has the file open:
+ * `openAlone`, or a ConflictError for `operation` (`restoreDatabase`, `compactDatabase`) while another process has the file open:
  * what a command that must have the file to itself answers.
  */
 export function openAloneOrRefuse(path: string, operation: string): SqliteDatabase.Database {
   const db = openAlone(path);
-  if (db === null) throw new ConflictError(`store.${operation}: ${path} is open in another process (a rapport serve, import or other command): stop it first`);
+  if (db === null) throw new ConflictError(`${operation}: ${path} is open in another process (a rapport serve, import or other command): stop it first`);
   return db;
 }

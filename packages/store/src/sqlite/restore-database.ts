@@ -60,9 +60,9 @@ function sqliteCode(error: unknown): string {
 /** Refuses a backup file that is missing, or has commits of its own in a WAL beside it, which a copy would lose. */
 function checkBackupFile(backup: string): void {
   const stats = statSync(backup, { throwIfNoEntry: false });
-  if (!stats?.isFile()) throw new InvalidInputError(`store.restore: no backup file at ${backup}`);
+  if (!stats?.isFile()) throw new InvalidInputError(`restoreDatabase: no backup file at ${backup}`);
   if ((statSync(`${backup}-wal`, { throwIfNoEntry: false })?.size ?? 0) > 0) {
-    throw new InvalidInputError(`store.restore: ${backup} has a -wal file beside it: a database in use or copied by hand, not a backup; take one with rapport backup`);
+    throw new InvalidInputError(`restoreDatabase: ${backup} has a -wal file beside it: a database in use or copied by hand, not a backup; take one with rapport backup`);
   }
 }
 
@@ -75,16 +75,16 @@ async function checkCopy(backup: string, copy: string): Promise<void> {
   try {
     db = new SqliteDatabase(copy, { fileMustExist: true });
     const check = db.pragma("quick_check", { simple: true });
-    if (check !== "ok") throw new InvalidInputError(`store.restore: ${backup} is corrupt (${String(check)}); take another backup`);
-    if (!hasTable(db, "kysely_migration")) throw new InvalidInputError(`store.restore: ${backup} is not a Rapport database`);
+    if (check !== "ok") throw new InvalidInputError(`restoreDatabase: ${backup} is corrupt (${String(check)}); take another backup`);
+    if (!hasTable(db, "kysely_migration")) throw new InvalidInputError(`restoreDatabase: ${backup} is not a Rapport database`);
     const known = new Set(Object.keys(await inCodeMigrationProvider.getMigrations()));
     const unknown = db.prepare("select name from kysely_migration order by name").pluck().all().filter((name) => !known.has(name as string));
     if (unknown.length > 0) {
       throw new IncompatibleDatabaseError(`was written by a newer version of Rapport (migration ${String(unknown[0])}); restore it with that version or a newer one`);
     }
   } catch (error) {
-    if (sqliteCode(error) === "SQLITE_NOTADB") throw new InvalidInputError(`store.restore: ${backup} is not a SQLite database`);
-    if (sqliteCode(error).startsWith("SQLITE_CORRUPT")) throw new InvalidInputError(`store.restore: ${backup} is corrupt; take another backup`);
+    if (sqliteCode(error) === "SQLITE_NOTADB") throw new InvalidInputError(`restoreDatabase: ${backup} is not a SQLite database`);
+    if (sqliteCode(error).startsWith("SQLITE_CORRUPT")) throw new InvalidInputError(`restoreDatabase: ${backup} is corrupt; take another backup`);
     throw error;
   } finally {
     db?.close();
@@ -193,20 +193,20 @@ function keepAs(database: string, kept: string): void {
  * the database itself (`InvalidInputError`); a database another process has open (`ConflictError`).
  */
 export async function restoreDatabase(databasePath: string, backupPath: string): Promise<RestoreDatabaseResult> {
-  checkFilePaths("store.restore", { databasePath, backupPath });
-  if (databasePath === ":memory:") throw new InvalidInputError('store.restore: a ":memory:" database has no file to replace');
+  checkFilePaths("restoreDatabase", { databasePath, backupPath });
+  if (databasePath === ":memory:") throw new InvalidInputError('restoreDatabase: a ":memory:" database has no file to replace');
   const database = resolve(databasePath);
   const backup = resolve(backupPath);
   if (isDatabaseFileOf(backup, database)) {
-    throw new InvalidInputError(`store.restore: ${backup} is the database itself; name a backup file`);
+    throw new InvalidInputError(`restoreDatabase: ${backup} is the database itself; name a backup file`);
   }
   checkBackupFile(backup);
   if (!statSync(dirname(database), { throwIfNoEntry: false })?.isDirectory()) {
-    throw new InvalidInputError(`store.restore: the folder ${dirname(database)} does not exist; create it first`);
+    throw new InvalidInputError(`restoreDatabase: the folder ${dirname(database)} does not exist; create it first`);
   }
   const copy = join(dirname(database), `.${basename(database)}.${randomUUID().slice(0, 8)}.restoring`);
   // A zero-byte file is no database (SQLite would make it an empty one): nothing to keep, no counters to raise.
-  const live = (statSync(database, { throwIfNoEntry: false })?.size ?? 0) > 0 ? openAloneOrRefuse(database, "restore") : null;
+  const live = (statSync(database, { throwIfNoEntry: false })?.size ?? 0) > 0 ? openAloneOrRefuse(database, "restoreDatabase") : null;
   try {
     copyFileSync(backup, copy, constants.COPYFILE_EXCL);
     chmodSync(copy, 0o600);
