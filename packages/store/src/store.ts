@@ -974,8 +974,8 @@ export interface IdempotentClaimRequest extends IdempotentRequestName {
  * What `claim` found: the key is this request's to run (`claimed`, with the claim's id); a request of that key was
  * answered (`answered`: its status and JSON text, null for a 204); the key came with another request
  * (`other_request`); a request of that key is running (`in_progress`, since `claimedAt`); or one wrote (a write it
- * made under `markingWrites` committed) and then stopped, or could not keep its answer, before answering (`written`:
- * its claim went stale or its claimer stopped; not run again, it would write twice).
+ * made under `markingWrites` committed) and then stopped, failed (`release`), or could not keep its answer, before
+ * answering (`written`: its claim went stale or its claimer stopped; not run again, it would write twice).
  */
 export type IdempotentClaim =
   | { outcome: "claimed"; claim: string }
@@ -1033,7 +1033,11 @@ export interface IdempotentRequestRepository {
   hasAnswer(tenantUuid: string, request: IdempotentRequestName & { at: number }): Promise<boolean>;
   /** Keeps the claimed request's answer for `keepForMs`; false when the claim is no longer this request's. */
   answer(tenantUuid: string, answer: IdempotentAnswer): Promise<boolean>;
-  /** Gives the key back (the request failed: a retry runs it again); nothing when the claim is no longer its. */
+  /**
+   * Gives the key back (the request failed: a retry runs it again); nothing when the claim is no longer its. A claim
+   * marked written (a write of the request committed before it failed) is kept instead, no longer running: the key
+   * sent again is `written`, not run a second time.
+   */
   release(tenantUuid: string, request: IdempotentRequestName & { claim: string }): Promise<void>;
   /**
    * Runs `work` (the claimed request) so that each write it commits through this store's connection also marks the

@@ -158,8 +158,26 @@ describe("Idempotency-Key", () => {
     const again = await send("/v1/notes", { body: { content: "Once" }, idempotencyKey: "k-killed" });
     expect(again).toMatchObject({ status: 409, retryAfter: null });
     expect(again.body!.error).toBe(
-      'the request with Idempotency-Key "k-killed" was carried out, but its answer was lost (the server stopped first): it is not run again, which would write it twice; read what it wrote, or send a new key to write it again',
+      'the request with Idempotency-Key "k-killed" was carried out, but its answer was lost (the server stopped or failed before answering): it is not run again, which would write it twice; read what it wrote, or send a new key to write it again',
     );
+    expect(await noteCount()).toBe(1);
+  });
+
+  it("never runs twice a write that failed after its commit (a 500): the key sent again is a 409 at once", async () => {
+    const notes = context.services.store.notes;
+    const create = notes.create;
+    notes.create = async (...args) => {
+      await create.apply(notes, args);
+      throw new Error("failed after the commit");
+    };
+    try {
+      expect((await send("/v1/notes", { body: { content: "Failed" }, idempotencyKey: "k-failed" })).status).toBe(500);
+    } finally {
+      notes.create = create;
+    }
+    const again = await send("/v1/notes", { body: { content: "Failed" }, idempotencyKey: "k-failed" });
+    expect(again.status).toBe(409);
+    expect(again.body!.error).toContain("was carried out, but its answer was lost");
     expect(await noteCount()).toBe(1);
   });
 

@@ -153,7 +153,7 @@ export async function claimIdempotencyKey(
     case "written":
       throw new ApiError(
         409,
-        `the ${isToolCall(http) ? `call with ${IDEMPOTENCY_KEY_ARGUMENT}` : `request with ${IDEMPOTENCY_KEY_HEADER}`} "${key}" was carried out, but its answer was lost (the server stopped first): ` +
+        `the ${isToolCall(http) ? `call with ${IDEMPOTENCY_KEY_ARGUMENT}` : `request with ${IDEMPOTENCY_KEY_HEADER}`} "${key}" was carried out, but its answer was lost (the server stopped or failed before answering): ` +
           "it is not run again, which would write it twice; read what it wrote, or send a new key to write it again",
       );
     case "claimed": {

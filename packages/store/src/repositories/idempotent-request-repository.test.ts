@@ -97,7 +97,7 @@ describe("idempotentRequests", () => {
     expect(await store.idempotentRequests.answer(tenantUuid, { caller: "key-1:", key: "retry-7", claim: taken, status: 201, response: "{}", at: 1_006 + 5 * MINUTE, keepForMs: DAY })).toBe(true);
   });
 
-  it("refuses to run again a request whose writes committed before its claimer stopped, in a transaction or not", async () => {
+  it("refuses to run again a request whose writes committed before its claimer stopped or it failed, in a transaction or not", async () => {
     const stoppedServer = (claimer: string) => claimer === "server-a";
     for (const [key, write] of [
       ["in-transaction", () => store.transaction((transaction) => transaction.tenants.create({ name: "Initech", tier: "standard" }))],
@@ -109,6 +109,11 @@ describe("idempotentRequests", () => {
       // Killed before its answer was kept: the key sent again neither runs nor waits.
       expect(await store.idempotentRequests.claim(tenantUuid, request(1_001, { key, claimerStopped: stoppedServer }))).toEqual({ outcome: "written", claimedAt: 1_000 });
     }
+    // A request that wrote and then failed (a 500 after its commit) keeps its claim, at once read as written.
+    const failed = await claimed(1_000, { key: "failed-after-write", claimer: "server-b" });
+    await store.idempotentRequests.markingWrites({ tenantUuid, caller: "key-1:", key: "failed-after-write", claim: failed }, () => store.settings.set("k3.failed", "on"));
+    await store.idempotentRequests.release(tenantUuid, { caller: "key-1:", key: "failed-after-write", claim: failed });
+    expect(await store.idempotentRequests.claim(tenantUuid, request(1_001, { key: "failed-after-write", claimerStopped: () => false }))).toEqual({ outcome: "written", claimedAt: 1_000 });
     // A request whose work wrote nothing (or failed) leaves its key to the next, and a done mark marks nothing.
     const idle = await claimed(1_000, { key: "idle", claimer: "server-a" });
     await store.idempotentRequests.markingWrites({ tenantUuid, caller: "key-1:", key: "idle", claim: idle, done: true }, () => store.settings.set("k3.other", "on"));

@@ -7,6 +7,9 @@ import { withTransaction, type RepositoryContext } from "./repository-context.js
 /** Between a claim's id and its claimer, in the `claim` column (no uuid holds a space). */
 const CLAIMER_SEPARATOR = " ";
 
+/** The claim of a request that wrote and then failed (`release`): no request runs it any more. */
+const RELEASED_AFTER_WRITING = "released-after-writing";
+
 /** Whether the claim was made by a claimer `claimerStopped` says stopped: a claim without one never is. */
 function stopped(claim: string, claimerStopped: ((claimer: string) => boolean) | undefined): boolean {
   const at = claim.indexOf(CLAIMER_SEPARATOR);
@@ -28,8 +31,9 @@ export function createIdempotentRequestRepository({ db }: RepositoryContext): Id
         const live = held !== undefined && Number(held.expires_at) > at;
         if (live && held.fingerprint !== fingerprint) return { outcome: "other_request" };
         if (live && held.status !== null) return { outcome: "answered", status: Number(held.status), response: held.response };
-        if (live && Number(held.claimed_at) > at - staleAfterMs && !stopped(held.claim, claimerStopped)) return { outcome: "in_progress", claimedAt: Number(held.claimed_at) };
-        // Its request wrote, then died or could not keep its answer: run again, it would write a second time.
+        const running = live && held.claim !== RELEASED_AFTER_WRITING && Number(held.claimed_at) > at - staleAfterMs && !stopped(held.claim, claimerStopped);
+        if (running) return { outcome: "in_progress", claimedAt: Number(held.claimed_at) };
+        // Its request wrote, then died, failed or could not keep its answer: run again, it would write a second time.
         if (live && Number(held.written) === 1) return { outcome: "written", claimedAt: Number(held.claimed_at) };
         const claim = claimer === undefined ? randomUUID() : `${randomUUID()}${CLAIMER_SEPARATOR}${claimer}`;
         const row = { fingerprint, claim, claimed_at: at, status: null, response: null, expires_at: at + keepForMs };
@@ -64,6 +68,17 @@ export function createIdempotentRequestRepository({ db }: RepositoryContext): Id
       return Number(result.numUpdatedRows) > 0;
     },
     async release(tenantUuid, { caller, key, claim }) {
+      const released = db
+        .updateTable("idempotent_requests")
+        .where("tenant_uuid", "=", tenantUuid)
+        .where("caller", "=", caller)
+        .where("idempotency_key", "=", key)
+        .where("claim", "=", claim)
+        .where("status", "is", null);
+      // A request that wrote and then failed keeps its claim, no longer running: sent again, it is told it was carried
+      // out rather than run a second time. One that wrote nothing gives the key back.
+      const keptWritten = await released.set({ claim: RELEASED_AFTER_WRITING }).where("written", "=", 1).executeTakeFirst();
+      if (Number(keptWritten.numUpdatedRows) > 0) return;
       await db
         .deleteFrom("idempotent_requests")
         .where("tenant_uuid", "=", tenantUuid)
