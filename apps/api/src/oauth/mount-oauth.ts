@@ -32,6 +32,7 @@ import { consentPage, errorPage, loginPage } from "./interaction-pages.js";
 import { readOAuthKeysGeneration } from "./oauth-keys-generation.js";
 import { verifyPassword, type PasswordCost } from "./password-hash.js";
 import { pinToIssuer } from "./pin-to-issuer.js";
+import { inProviderRequest } from "./provider-request-context.js";
 import { admitRegistration, isRegistrationRequest } from "./registration-throttle.js";
 import { signInAddress } from "./sign-in-address.js";
 import { readSignInForm, SignInFormTooLargeError } from "./sign-in-form.js";
@@ -270,7 +271,7 @@ export function mountOAuth(app: Hono<AppEnv>, services: AppServices, options: Mo
     const { provider } = await server();
     bindings.outgoing.setHeader("X-Request-Id", context.get("requestId"));
     if (context.req.path === "/.well-known/oauth-authorization-server") bindings.incoming.url = "/.well-known/openid-configuration";
-    await provider.callback()(bindings.incoming, bindings.outgoing);
+    await inProviderRequest(() => provider.callback()(bindings.incoming, bindings.outgoing));
     return new Response(null, { status: bindings.outgoing.statusCode || 200, headers: { [ALREADY_SENT_HEADER]: "true" } });
   };
   app.all(`${OAUTH_PREFIX}/*`, delegate);

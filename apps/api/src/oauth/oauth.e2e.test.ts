@@ -24,6 +24,7 @@ import { formAction, UserAgent } from "../testing/form-user-agent.js";
 import { buildTenant, createTestContext, type TestContext, type TestTenant } from "../testing/test-harness.js";
 import { accountIdFor } from "./account-id.js";
 import { OAUTH_TTL } from "./authorization-server.js";
+import { followingProviderRequests } from "./provider-request-context.js";
 import { hashTestPassword } from "../testing/test-password-hash.js";
 import { REGISTRATION_LIMIT } from "./registration-throttle.js";
 import { UNUSED_CLIENT_TTL_SECONDS } from "./unused-client-expiry.js";
@@ -241,6 +242,8 @@ describe("the MCP authorization flow with the SDK client", () => {
     } finally {
       await signedIn.close();
     }
+    // The authorization server's requests are over: its context storage no longer costs every later request.
+    expect(followingProviderRequests()).toBe(false);
   });
 
   it("signs in a client given a read-only URL the same way, for the /mcp resource, and it sees the read tools only", async () => {

@@ -11,10 +11,25 @@ import { CompiledQuery, type RootOperationNode } from "kysely";
 import type { WriteMark } from "../store.js";
 
 const marks = new AsyncLocalStorage<WriteMark>();
+let running = 0;
 
 /** Runs `work` so that every write it commits through the store also marks `mark`'s claim written. */
-export function runMarkingWrites<T>(mark: WriteMark, work: () => Promise<T>): Promise<T> {
-  return marks.run(mark, work);
+export async function runMarkingWrites<T>(mark: WriteMark, work: () => Promise<T>): Promise<T> {
+  running += 1;
+  try {
+    return await marks.run(mark, work);
+  } finally {
+    running -= 1;
+    // Before Node 24 an enabled AsyncLocalStorage keeps promise hooks on for the whole process, which cost every later
+    // request about a fifth more CPU (docs/decisions/0029): they stay on only while a marked request runs.
+    if (running === 0) marks.disable();
+  }
+}
+
+/** Whether write marks are followed through async calls now (on Node before 24: whether they keep promise hooks on). */
+export function followingWriteMarks(): boolean {
+  const enabled = (marks as unknown as { enabled?: boolean }).enabled;
+  return enabled ?? running > 0;
 }
 
 /** The statement marking the running request's claim written, or null outside such a request (or before its claim, or after its answer). */
