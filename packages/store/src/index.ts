@@ -12,6 +12,8 @@ export { backupDatabase } from "./sqlite/backup-database.js";
 export { restoreDatabase, type RestoreDatabaseResult } from "./sqlite/restore-database.js";
 export { compactDatabase, type CompactDatabaseResult } from "./sqlite/compact-database.js";
 export { databaseStatus, pendingMigrations, type DatabaseStatus } from "./sqlite/database-status.js";
+export { openTenantExport, type ExportedTenant, type TenantExport, type TenantExportLine } from "./tenant-export/open-tenant-export.js";
+export { TENANT_EXPORT_FORMAT_VERSION, TENANT_EXPORT_KINDS, TENANT_TABLES_LEFT_OUT, type TenantExportKind } from "./tenant-export/tenant-export-kinds.js";
 export type { LinkedinKeyLeft, LinkedinKeysLeft } from "./sqlite/linkedin-keys-left.js";
 export { applyGraphChange, type HydrationListener, type TenantGraphs } from "./graph/tenant-graphs.js";
 export type { GraphChange } from "./graph/graph-change.js";
