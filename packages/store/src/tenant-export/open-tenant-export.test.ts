@@ -109,6 +109,13 @@ describe("openTenantExport", () => {
     }
   });
 
+  it("closes with a kind read half-way", () => {
+    const exported = openTenantExport(path, departing.tenantUuid)!;
+    exported.lines("persons").next();
+    exported.close();
+    exported.close();
+  });
+
   it("answers null for a tenant the file does not have", () => {
     expect(openTenantExport(path, "00000000-0000-4000-8000-000000000000")).toBeNull();
   });

@@ -64,6 +64,8 @@ export function openTenantExport(databasePath: string, tenantUuid: string): Tena
       return null;
     }
     const parameters = { tenant: tenantUuid };
+    // A kind's statement not stepped to its end keeps the connection busy: closing resets it first.
+    let stepping: IterableIterator<unknown> | null = null;
     const counts = Object.fromEntries(
       TENANT_EXPORT_KINDS.map((kind) => [kind, Number(db.prepare(TENANT_EXPORT_STATEMENTS[kind].count).pluck().get(parameters))]),
     ) as Record<TenantExportKind, number>;
@@ -72,9 +74,15 @@ export function openTenantExport(databasePath: string, tenantUuid: string): Tena
       counts,
       *lines(kind) {
         const rows = db.prepare(TENANT_EXPORT_STATEMENTS[kind].lines).iterate(parameters) as IterableIterator<{ line: string; content?: Buffer | null }>;
-        for (const row of rows) yield { json: row.line, content: row.content ?? null };
+        stepping = rows;
+        try {
+          for (const row of rows) yield { json: row.line, content: row.content ?? null };
+        } finally {
+          stepping = null;
+        }
       },
       close() {
+        stepping?.return?.();
         if (db.open) db.close();
       },
     };
