@@ -11,6 +11,7 @@ import { keysRotateCommand } from "./keys-rotate-command.js";
 import { tenantUuidOption, userUuidOption, uuidOption } from "./uuid-option.js";
 import { wholeNumberOption } from "./whole-number-option.js";
 import { tenantPurgeCommand } from "./tenant-purge-command.js";
+import { tenantExportCommand } from "./tenant-export-command.js";
 import { existingDatabaseAction } from "./existing-database-action.js";
 import { usersImportCommand } from "./users-import-command.js";
 
@@ -19,7 +20,7 @@ const actions = () => import("./admin-actions.js");
 const positiveInteger = wholeNumberOption(1, Number.MAX_SAFE_INTEGER, "must be a positive integer");
 
 export function tenantsCommand(): Command {
-  const tenants = new Command("tenants").description("create, list, re-tier, delete and purge tenants");
+  const tenants = new Command("tenants").description("create, list, re-tier, export, delete and purge tenants");
   tenants
     .command("create")
     .description("create a tenant")
@@ -46,6 +47,7 @@ export function tenantsCommand(): Command {
     .description("delete a tenant: its keys stop working at once; its records stay in the database file until purged")
     .requiredOption("--tenant <uuid>", "tenant UUID", tenantUuidOption)
     .action(existingDatabaseAction(async (options, command) => (await actions()).deleteTenant(options, command)));
+  tenants.addCommand(tenantExportCommand());
   tenants.addCommand(tenantPurgeCommand());
   return tenants;
 }

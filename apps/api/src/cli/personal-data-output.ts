@@ -46,7 +46,7 @@ function canonicalPath(path: string): string {
 }
 
 /** True when `target` names the database at `database`, or a file SQLite keeps beside it, through whatever folder path. */
-function isDatabaseFile(target: string, database: string): boolean {
+export function isDatabaseFile(target: string, database: string): boolean {
   if (database === ":memory:") return false;
   const wanted = canonicalPath(target);
   const base = canonicalPath(resolve(database));

@@ -1,0 +1,175 @@
+/**
+ * @module
+ * Where `rapport tenants export` writes a tenant's export: a folder (`manifest.json`, a `<kind>.jsonl` per kind,
+ * `files/<uuid>` for the files' contents) or one `.jsonl` file (the manifest's line first, then every record as
+ * `{"kind", "record"}`, a file's content in base64). Written whole or not at all: into a temporary name beside the
+ * target, renamed into place at the end; readable by its owner only, since it is all the tenant's data.
+ */
+import { existsSync, readdirSync, statSync } from "node:fs";
+import { mkdir, open, rename, rm, type FileHandle } from "node:fs/promises";
+import { randomUUID } from "node:crypto";
+import { basename, dirname, join, resolve } from "node:path";
+import { TENANT_EXPORT_KINDS, type TenantExport, type TenantExportKind } from "@rapport/store";
+import { CliError } from "./cli-output.js";
+import { outputFileFailure, refuseSpecialFile } from "./output-file-failure.js";
+import { isDatabaseFile } from "./personal-data-output.js";
+import type { TenantExportProgress } from "./tenant-export-progress.js";
+
+/** Where the export goes: a folder, or one file (a path ending in `.jsonl`). */
+export interface TenantExportTarget {
+  path: string;
+  form: "folder" | "file";
+}
+
+/** Bytes gathered before a write: a few hundred lines at a time, not a system call each. */
+const WRITE_CHUNK_BYTES = 256 * 1024;
+
+/**
+ * The absolute target of `--out`, once it is known to be writable as asked: a `.jsonl` path is one file (replaced
+ * only with `force`, never the database or a folder); any other path is a folder, new or empty.
+ */
+export function checkedExportTarget(out: string, force: boolean, database: string): TenantExportTarget {
+  const path = resolve(out);
+  refuseSpecialFile(path);
+  if (!existsSync(dirname(path))) throw new CliError(`cannot write ${path}: folder ${dirname(path)} does not exist`);
+  if (out.endsWith(".jsonl")) {
+    if (isDatabaseFile(path, database)) throw new CliError(`${path} is the database itself (or one of its files); name another file`);
+    if (existsSync(path) && statSync(path).isDirectory()) throw new CliError(`${path} is a folder: name a new or empty folder without .jsonl, or a file`);
+    if (!force && existsSync(path)) throw new CliError(`${path} exists: pass --force to replace it`);
+    return { path, form: "file" };
+  }
+  if (force) throw new CliError("--force applies only to a .jsonl file: an export's folder must be new or empty");
+  if (existsSync(path)) {
+    if (!statSync(path).isDirectory()) throw new CliError(`${path} exists and is not a folder: name a new or empty folder, or a file ending in .jsonl`);
+    if (readdirSync(path).length > 0) throw new CliError(`${path} is not empty: name a new or empty folder`);
+  }
+  return { path, form: "folder" };
+}
+
+/** A file written in chunks, its bytes counted. */
+class ChunkedFile {
+  private chunks: Buffer[] = [];
+  private pending = 0;
+  bytes = 0;
+
+  private constructor(private readonly handle: FileHandle) {}
+
+  static async create(path: string): Promise<ChunkedFile> {
+    return new ChunkedFile(await open(path, "wx", 0o600));
+  }
+
+  async write(text: string | Buffer): Promise<void> {
+    const buffer = typeof text === "string" ? Buffer.from(text) : text;
+    this.chunks.push(buffer);
+    this.pending += buffer.byteLength;
+    this.bytes += buffer.byteLength;
+    if (this.pending >= WRITE_CHUNK_BYTES) await this.flush();
+  }
+
+  private async flush(): Promise<void> {
+    if (this.pending === 0) return;
+    const chunk = Buffer.concat(this.chunks);
+    this.chunks = [];
+    this.pending = 0;
+    await this.handle.write(chunk);
+  }
+
+  async close(): Promise<void> {
+    await this.flush();
+    await this.handle.sync();
+    await this.handle.close();
+  }
+
+  async abandon(): Promise<void> {
+    await this.handle.close().catch(() => undefined);
+  }
+}
+
+/** What the writer is told of the export besides its lines. */
+export interface TenantExportWriting {
+  /** The manifest: written last in a folder, first in a file. */
+  manifest: Record<string, unknown>;
+  onProgress?: (progress: TenantExportProgress) => void;
+  /** Aborted (Ctrl-C), the writing stops at its next record and removes what it wrote. */
+  signal?: AbortSignal;
+}
+
+/**
+ * Writes `exported` to `target`; resolves to the bytes written (contents included). On any failure, or when
+ * `signal` aborts, nothing is left: the temporary folder or file is removed.
+ */
+export async function writeTenantExport(exported: TenantExport, target: TenantExportTarget, writing: TenantExportWriting): Promise<number> {
+  const temporary = join(dirname(target.path), `.${basename(target.path)}.${randomUUID()}.partial`);
+  const total = TENANT_EXPORT_KINDS.reduce((sum, kind) => sum + exported.counts[kind], 0);
+  let done = 0;
+  const tick = (kind: TenantExportKind) => {
+    writing.signal?.throwIfAborted();
+    done += 1;
+    writing.onProgress?.({ kind, done, total });
+  };
+  try {
+    const bytes = target.form === "folder" ? await writeFolder(exported, temporary, writing.manifest, tick) : await writeFile(exported, temporary, writing.manifest, tick);
+    writing.signal?.throwIfAborted();
+    await rename(temporary, target.path);
+    return bytes;
+  } catch (error) {
+    await rm(temporary, { recursive: true, force: true });
+    if (writing.signal?.aborted) throw new CliError(`interrupted: ${target.path} not written (the partial export was removed)`, 130);
+    throw outputFileFailure(error, target.path) ?? error;
+  }
+}
+
+async function writeFolder(exported: TenantExport, folder: string, manifest: Record<string, unknown>, tick: (kind: TenantExportKind) => void): Promise<number> {
+  await mkdir(folder, { mode: 0o700 });
+  let bytes = 0;
+  let filesFolder = false;
+  for (const kind of TENANT_EXPORT_KINDS) {
+    const file = await ChunkedFile.create(join(folder, `${kind}.jsonl`));
+    try {
+      for (const { json, content } of exported.lines(kind)) {
+        tick(kind);
+        if (content === null) {
+          await file.write(`${json}\n`);
+          continue;
+        }
+        // A file's bytes beside the lines, named by its uuid: the line says where.
+        const record = JSON.parse(json) as { uuid: string };
+        if (!filesFolder) await mkdir(join(folder, "files"), { mode: 0o700 });
+        filesFolder = true;
+        const contentFile = await ChunkedFile.create(join(folder, "files", record.uuid));
+        await contentFile.write(content);
+        await contentFile.close();
+        bytes += contentFile.bytes;
+        await file.write(`${JSON.stringify({ ...record, content_file: `files/${record.uuid}` })}\n`);
+      }
+      await file.close();
+    } catch (error) {
+      await file.abandon();
+      throw error;
+    }
+    bytes += file.bytes;
+  }
+  const manifestFile = await ChunkedFile.create(join(folder, "manifest.json"));
+  await manifestFile.write(`${JSON.stringify(manifest, null, 2)}\n`);
+  await manifestFile.close();
+  return bytes + manifestFile.bytes;
+}
+
+async function writeFile(exported: TenantExport, path: string, manifest: Record<string, unknown>, tick: (kind: TenantExportKind) => void): Promise<number> {
+  const file = await ChunkedFile.create(path);
+  try {
+    await file.write(`{"kind":"manifest","record":${JSON.stringify(manifest)}}\n`);
+    for (const kind of TENANT_EXPORT_KINDS) {
+      for (const { json, content } of exported.lines(kind)) {
+        tick(kind);
+        const record = content === null ? json : JSON.stringify({ ...(JSON.parse(json) as object), content_base64: content.toString("base64") });
+        await file.write(`{"kind":"${kind}","record":${record}}\n`);
+      }
+    }
+    await file.close();
+  } catch (error) {
+    await file.abandon();
+    throw error;
+  }
+  return file.bytes;
+}
