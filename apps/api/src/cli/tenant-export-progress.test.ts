@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { PLAIN_PROGRESS_INTERVAL_MS } from "./progress-display.js";
-import { createTenantExportProgressDisplay } from "./tenant-export-progress.js";
+import { createTenantExportProgressDisplay, tenantExportProgressLine } from "./tenant-export-progress.js";
 
 describe("tenant export progress", () => {
   it("writes a plain line at the first record and then every few seconds when not on a terminal", () => {
@@ -19,5 +19,10 @@ describe("tenant export progress", () => {
       "export: 1 of 4 records written (25%), at users, about 3 s left\n",
       "export: 3 of 4 records written (75%), at emails, about 2 s left\n",
     ]);
+  });
+
+  it("guesses no time left before 1% of the records are written", () => {
+    expect(tenantExportProgressLine({ kind: "users", done: 9, total: 1_000 }, 1_000)).toBe("export: 9 of 1000 records written (0%), at users");
+    expect(tenantExportProgressLine({ kind: "persons", done: 10, total: 1_000 }, 1_000)).toBe("export: 10 of 1000 records written (1%), at persons, about 1 min 39 s left");
   });
 });

@@ -12,7 +12,8 @@ export interface TenantExportProgress {
 export function tenantExportProgressLine(progress: TenantExportProgress, elapsedMs: number): string {
   const share = progress.total > 0 ? progress.done / progress.total : 0;
   const parts = [`export: ${progress.done} of ${progress.total} records written (${Math.floor(share * 100)}%)`, `at ${progress.kind}`];
-  const left = timeLeft(share, elapsedMs);
+  // Guessed from the first records (users, a handful), the time left would be wild.
+  const left = share >= 0.01 ? timeLeft(share, elapsedMs) : null;
   if (left) parts.push(left);
   return parts.join(", ");
 }
