@@ -60,7 +60,7 @@ describe("openTenantExport", () => {
     const exported = openTenantExport(path, departing.tenantUuid)!;
     const { lines, contents } = readAll(exported);
     exported.close();
-    expect(exported.tenant).toMatchObject({ uuid: departing.tenantUuid, name: "Acme", deleted_at: null });
+    expect(exported.tenant).toEqual({ uuid: departing.tenantUuid, name: "Acme", tier: "standard", per_second_limit: null, monthly_limit: null, created_at: NOW, deleted_at: null });
     for (const kind of TENANT_EXPORT_KINDS) expect(lines[kind], kind).toHaveLength(exported.counts[kind]);
     const { zelda, zoltan, ada, note, deal, list } = departing;
     expect(lines.persons.find((person) => person.uuid === zelda.uuid)).toMatchObject({

@@ -16,6 +16,9 @@ export interface ExportedTenant {
   uuid: string;
   name: string;
   tier: string;
+  /** A custom tier's limits (null for the other tiers): requests per second per key, and per calendar month. */
+  per_second_limit: number | null;
+  monthly_limit: number | null;
   created_at: number;
   /** When `rapport tenants delete` deleted it (epoch ms); null for a live tenant. */
   deleted_at: number | null;
@@ -58,7 +61,7 @@ export function openTenantExport(databasePath: string, tenantUuid: string): Tena
     refuseAnotherApplicationsFile(db);
     db.exec("begin");
     // The snapshot starts at the transaction's first read, this one.
-    const tenant = db.prepare("select uuid, name, tier, created_at, deleted_at from tenants where uuid = ?").get(tenantUuid) as ExportedTenant | undefined;
+    const tenant = db.prepare("select uuid, name, tier, per_second_limit, monthly_limit, created_at, deleted_at from tenants where uuid = ?").get(tenantUuid) as ExportedTenant | undefined;
     if (!tenant) {
       db.close();
       return null;
