@@ -92,6 +92,9 @@ describe("rapport tenants export", { timeout: 30_000 }, () => {
     expect(sorted("opportunity_custom_fields")).toEqual(await items("/v1/opportunity-custom-fields"));
     const stages = [...(await items(`/v1/opportunity-types/${pathIds.type_uuid}/stages?include_hidden=true`)), ...(await items(`/v1/opportunity-types/${pathIds.type_uuid}/stages?include_hidden=true&stage_type=CHILD`))];
     expect(sorted("opportunity_stages")).toEqual(stages.sort((left, right) => String(left.uuid).localeCompare(String(right.uuid))));
+    const deletions = (await context.json("/v1/deletions?per_page=50", { key })).body!.items as Line[];
+    expect(deletions.length).toBeGreaterThan(0);
+    expect(lines.deletions).toEqual(deletions);
     const members = (await context.json(`/v1/lists/${pathIds.list_uuid}/entities`, { key })).body!.items as Line[];
     expect(lines.entity_list_members!.map(({ list_uuid: _list, added_by_user_uuid: _by, position: _position, ...member }) => member)).toEqual(members);
 

@@ -74,6 +74,7 @@ describe("openTenantExport", () => {
     // The merged-away person is only named, by the merge.
     expect(lines.persons.map((person) => person.uuid)).not.toContain(zoltan.uuid);
     expect(lines.person_merges).toEqual([{ superseded_uuid: zoltan.uuid, canonical_uuid: zelda.uuid, merged_at: NOW, merged_by_user_uuid: ada.uuid }]);
+    expect(lines.deletions).toContainEqual(expect.objectContaining({ entity_type: "PERSON", uuid: zoltan.uuid, reason: "MERGED", merged_into_uuid: zelda.uuid }));
     expect(lines.notes).toEqual([
       expect.objectContaining({ uuid: note.uuid, owner: null, associations: [expect.objectContaining({ entity_type: "PERSON", entity_uuid: zelda.uuid, association_type: "NOTE_TO_PERSON" })] }),
     ]);

@@ -29,6 +29,7 @@ export const TENANT_EXPORT_KINDS = [
   "meetings",
   "entity_lists",
   "entity_list_members",
+  "deletions",
 ] as const;
 
 /** One of `TENANT_EXPORT_KINDS`: the name of its lines' file (`<kind>.jsonl`) in an export. */
@@ -240,6 +241,16 @@ export const TENANT_EXPORT_STATEMENTS: Record<TenantExportKind, KindStatements> 
       from entity_lists l cross join entity_list_members m on m.list_uuid = l.uuid and +m.tenant_uuid = l.tenant_uuid
       where l.tenant_uuid = :tenant order by l.tenant_uuid, l.name, l.uuid`,
   },
+  deletions: {
+    tables: ["record_deletions"],
+    count: "select count(*) from record_deletions where tenant_uuid = :tenant",
+    // As GET /v1/deletions lists them: the log of what is gone (an erased person's uuid, with reason ERASED), as far
+    // back as the history retention kept it.
+    lines: `select json_object('sequence', sequence, 'entity_type', entity_type, 'uuid', uuid, 'deleted_at', deleted_at,
+      'reason', case when merged_into_uuid is not null then 'MERGED' when entity_type = 'PERSON' then 'ERASED' else 'DELETED' end,
+      'merged_into_uuid', merged_into_uuid) as line
+      from record_deletions where tenant_uuid = :tenant order by tenant_uuid, sequence`,
+  },
 };
 
 /**
@@ -267,6 +278,5 @@ export const TENANT_TABLES_LEFT_OUT: Readonly<Record<string, string>> = {
   opportunity_activity_pending: "derived from emails and meetings",
   opportunity_search_documents: "this server's search index",
   person_changes: "change log of this server, for polling",
-  record_deletions: "this server's deletion log, for polling clients",
   user_passwords: "secrets: sign-in password hashes",
 };
