@@ -42,6 +42,15 @@ export interface Viewer {
   user_uuid: string | null;
 }
 
+/**
+ * Whose write to a record with an owner rule it is: a member's (`asMember`, its user uuid) is refused with a
+ * ForbiddenError when the record is another user's as the write's own transaction reads it; absent, an
+ * administrator's or a tenant-wide call's, which may change any.
+ */
+export interface MemberWriteOptions {
+  asMember?: string | undefined;
+}
+
 /** `store.opportunityTypes`: opportunity types (pipelines). */
 export interface OpportunityTypeRepository {
   create(input: NewOpportunityType): Promise<OpportunityType>;
@@ -206,13 +215,17 @@ export interface OpportunityRepository {
    * uuid; missing, deleted and other tenants' ones are absent from the map.
    */
   getMany(tenantUuid: string, opportunityUuids: readonly string[], viewer: Viewer): Promise<Map<string, Opportunity>>;
-  /** Null when not found; InvalidInputError as for create. */
+  /**
+   * Null when not found; InvalidInputError as for create. With `asMember` (a member's user uuid), a ForbiddenError,
+   * nothing written, when that user neither owns nor created the opportunity as the write's transaction reads it.
+   */
   update(
     tenantUuid: string,
     opportunityUuid: string,
     changes: OpportunityChanges,
     actor: { user_uuid: string | null },
     viewer: Viewer,
+    options?: MemberWriteOptions,
   ): Promise<Opportunity | null>;
   /**
    * Deletes the opportunity, its sub-opportunities and their associations. False when not found. With `asMember` (a
@@ -220,7 +233,7 @@ export interface OpportunityRepository {
    * sub-opportunity is neither owned nor created by that user, checked in the deletion's transaction: a colleague's
    * sub-opportunity created meanwhile is found.
    */
-  delete(tenantUuid: string, opportunityUuid: string, options?: { asMember?: string | undefined }): Promise<boolean>;
+  delete(tenantUuid: string, opportunityUuid: string, options?: MemberWriteOptions): Promise<boolean>;
   list(tenantUuid: string, request: OpportunityListRequest): Promise<OpportunityPage>;
   /** Recomputes the stored last-activity dates of these opportunities (all of the tenant's when omitted). */
   refreshActivity(tenantUuid: string, opportunityUuids?: readonly string[]): Promise<void>;
@@ -283,9 +296,13 @@ export interface NoteRepository {
   get(tenantUuid: string, noteUuid: string, viewer: Viewer): Promise<Note | null>;
   /** Newest first by default (`order` applies to created_at). */
   list(tenantUuid: string, request: NoteListRequest): Promise<Page<Note>>;
-  update(tenantUuid: string, noteUuid: string, changes: NoteChanges, viewer: Viewer): Promise<Note | null>;
-  /** Deletes the note and its links. False when not found. */
-  delete(tenantUuid: string, noteUuid: string): Promise<boolean>;
+  /**
+   * Null when not found. With `asMember` (a member's user uuid), a ForbiddenError, nothing written, when the note is
+   * not that user's: checked in the write's transaction, so an owner changed since the caller's read is seen.
+   */
+  update(tenantUuid: string, noteUuid: string, changes: NoteChanges, viewer: Viewer, options?: MemberWriteOptions): Promise<Note | null>;
+  /** Deletes the note and its links. False when not found; `asMember` as for `update`. */
+  delete(tenantUuid: string, noteUuid: string, options?: MemberWriteOptions): Promise<boolean>;
 }
 
 /** The filters of a list of Task records: each one given narrows it. */
@@ -336,8 +353,11 @@ export interface FileRepository {
   get(tenantUuid: string, fileUuid: string): Promise<StoredFile | null>;
   /** The bytes of a file, or null. */
   content(tenantUuid: string, fileUuid: string): Promise<Uint8Array | null>;
-  /** Deletes the file, its bytes and its links. False when not found. */
-  delete(tenantUuid: string, fileUuid: string): Promise<boolean>;
+  /**
+   * Deletes the file, its bytes and its links. False when not found. With `asMember` (a member's user uuid), a
+   * ForbiddenError, nothing deleted, when another user uploaded it, checked in the deletion's transaction.
+   */
+  delete(tenantUuid: string, fileUuid: string, options?: MemberWriteOptions): Promise<boolean>;
 }
 
 /** `store.records`: which records exist, and users found by user or person uuid. */

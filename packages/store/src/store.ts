@@ -58,6 +58,7 @@ import type {
 import type {
   AssociationRepository,
   FileRepository,
+  MemberWriteOptions,
   NoteRepository,
   OpportunityCustomFieldRepository,
   OpportunityRepository,
@@ -600,11 +601,16 @@ export interface MeetingRepository {
    * would end before it starts: the check reads the meeting in the write's transaction, so two concurrent updates
    * (one moving the end, one the start) cannot leave it ending first. Throws ConflictError, writing nothing, when
    * `external_id` is set to one another live meeting of the tenant has. A changed `organizer` without `attendees`
-   * takes the old organizer off the kept list (it was there as the organizer) and puts the new one on it.
+   * takes the old organizer off the kept list (it was there as the organizer) and puts the new one on it. With
+   * `asMember` (a member's user uuid), a ForbiddenError, nothing written, when that user neither created the meeting
+   * nor organizes it (its person), as the write's transaction reads it.
    */
-  update(tenantUuid: string, meetingUuid: string, changes: MeetingUpdate, options?: MeetingWriteOptions): Promise<Meeting | null>;
-  /** Soft-deletes; false when not found. */
-  delete(tenantUuid: string, meetingUuid: string): Promise<boolean>;
+  update(tenantUuid: string, meetingUuid: string, changes: MeetingUpdate, options?: MeetingWriteOptions & MemberWriteOptions): Promise<Meeting | null>;
+  /**
+   * Soft-deletes; false when not found. With `asMember` (as for `update`), a ForbiddenError, nothing written, when
+   * that user neither created the meeting nor organizes it (its person), as the deletion's transaction reads it.
+   */
+  delete(tenantUuid: string, meetingUuid: string, options?: MemberWriteOptions): Promise<boolean>;
 }
 
 /** `store.interactions`: emails and meetings together: the graph's rows, timelines and the activity feed. */

@@ -3,6 +3,7 @@ import { createHash } from "node:crypto";
 import type { FilesTable } from "../database-schema.js";
 import type { StoredFile } from "../deal-records.js";
 import type { FileRepository } from "../deal-store.js";
+import { ForbiddenError } from "../errors.js";
 import { deleteLinksOf } from "./association-repository.js";
 import { loadUserReferences } from "./record-references.js";
 import { withTransaction, type RepositoryContext } from "./repository-context.js";
@@ -56,8 +57,20 @@ export function createFileRepository({ db, now, generateId }: RepositoryContext)
         .executeTakeFirst();
       return row ? new Uint8Array(row.content) : null;
     },
-    async delete(tenantUuid, fileUuid) {
+    async delete(tenantUuid, fileUuid, options = {}) {
       return withTransaction(db, async (transaction) => {
+        if (options.asMember !== undefined) {
+          const row = await transaction
+            .selectFrom("files")
+            .select("uploaded_by_user_uuid")
+            .where("tenant_uuid", "=", tenantUuid)
+            .where("uuid", "=", fileUuid)
+            .executeTakeFirst();
+          if (!row) return false;
+          if (row.uploaded_by_user_uuid !== options.asMember) {
+            throw new ForbiddenError("only the user who uploaded the file or an administrator may delete it");
+          }
+        }
         const result = await transaction.deleteFrom("files").where("tenant_uuid", "=", tenantUuid).where("uuid", "=", fileUuid).executeTakeFirst();
         if (Number(result.numDeletedRows) === 0) return false;
         await transaction.deleteFrom("file_contents").where("tenant_uuid", "=", tenantUuid).where("file_uuid", "=", fileUuid).execute();

@@ -1,13 +1,14 @@
 /** Meetings and their attendees; cancelled and deleted meetings stop counting at once. */
 import { sql, type Kysely } from "kysely";
 import { ATTENDEE_RESPONSES, MEETING_STATUSES, type AttendeeResponse, type Meeting, type MeetingAttendee, type MeetingStatus, type MeetingUpdate, type MeetingWriteOptions, type NewMeeting } from "../activity-records.js";
-import { ConflictError, InvalidInputError } from "../errors.js";
+import { ConflictError, ForbiddenError, InvalidInputError } from "../errors.js";
 import { assertAllowedValue } from "./allowed-value.js";
 import { chunksOf } from "./chunks-of.js";
 import { assertNonBlankFields, assertRequiredFields } from "./required-fields.js";
 import type { Database, MeetingsTable } from "../database-schema.js";
 import { keysetPage } from "../pagination/keyset-page.js";
 import type { MeetingRepository } from "../store.js";
+import type { MemberWriteOptions } from "../deal-store.js";
 import { meetingInteraction } from "../graph/interaction-records.js";
 import { countsAsActivity, meetingActivityChange, presentAttendees, type MeetingActivityState } from "./meeting-activity-change.js";
 import { lowerOpportunityActivity, recordOpportunityActivity } from "./opportunity-activity.js";
@@ -120,6 +121,22 @@ export function createMeetingRepository(context: RepositoryContext): MeetingRepo
     if (meetingUuid !== null) holder = holder.where("uuid", "!=", meetingUuid);
     const row = await holder.orderBy("created_at").orderBy("uuid").executeTakeFirst();
     if (row) throw new ConflictError(`a meeting with external_id '${externalId}' exists: ${row.uuid}`);
+  };
+
+  /**
+   * Refuses a member's write to a meeting it neither created nor organizes (its user's person), as the write's
+   * transaction reads the meeting: an organizer changed since the caller's read is seen.
+   */
+  const refuseAnotherUsersMeeting = async (
+    database: Kysely<Database>,
+    tenantUuid: string,
+    meeting: Pick<MeetingsTable, "created_by_user_uuid" | "organizer_person_uuid">,
+    { asMember }: MemberWriteOptions,
+  ) => {
+    if (asMember === undefined || meeting.created_by_user_uuid === asMember) return;
+    const member = await database.selectFrom("users").select("person_uuid").where("tenant_uuid", "=", tenantUuid).where("uuid", "=", asMember).executeTakeFirst();
+    if (member && meeting.organizer_person_uuid !== null && meeting.organizer_person_uuid === member.person_uuid) return;
+    throw new ForbiddenError("only the meeting's creator, its organizer or an administrator may change or delete it");
   };
 
   const get = async (database: Kysely<Database>, tenantUuid: string, meetingUuid: string) => {
@@ -264,6 +281,7 @@ export function createMeetingRepository(context: RepositoryContext): MeetingRepo
       const updated = await withTransaction(db, async (transaction) => {
         const current = await get(transaction, tenantUuid, meetingUuid);
         if (!current) return null;
+        await refuseAnotherUsersMeeting(transaction, tenantUuid, current, options);
         // Against the meeting as this transaction reads it: a concurrent write may have moved the other end.
         assertEndsAfterStart(changes.starts_at ?? current.starts_at, changes.ends_at === undefined ? current.ends_at : changes.ends_at);
         const patch: Partial<MeetingsTable> = { updated_at: now() };
@@ -326,10 +344,11 @@ export function createMeetingRepository(context: RepositoryContext): MeetingRepo
       if (!updated?.changed) return updated?.meeting ?? null;
       return emitMeeting(tenantUuid, updated.meeting);
     },
-    async delete(tenantUuid, meetingUuid) {
+    async delete(tenantUuid, meetingUuid, options = {}) {
       const deleted = await withTransaction(db, async (transaction) => {
         const current = await liveMeetings(transaction, tenantUuid).where("uuid", "=", meetingUuid).executeTakeFirst();
         if (!current) return false;
+        await refuseAnotherUsersMeeting(transaction, tenantUuid, current, options);
         await transaction
           .updateTable("meetings")
           .set({ deleted_at: now(), updated_at: now() })

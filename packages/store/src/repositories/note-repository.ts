@@ -5,7 +5,7 @@ import type { Note } from "../deal-records.js";
 import type { NoteRepository, Viewer } from "../deal-store.js";
 import { keysetPage } from "../pagination/keyset-page.js";
 import { deleteLinksOf, insertLinks, linkedToCondition, loadLinks } from "./association-repository.js";
-import { InvalidInputError } from "../errors.js";
+import { ForbiddenError, InvalidInputError } from "../errors.js";
 import { missingLinkTarget } from "./missing-link-target.js";
 import { existingRecords } from "./record-lookup-repository.js";
 import { loadUserReferences } from "./record-references.js";
@@ -28,6 +28,13 @@ async function hydrateNotes(db: Kysely<Database>, tenantUuid: string, rows: read
     created_at: Number(row.created_at),
     updated_at: Number(row.updated_at),
   }));
+}
+
+/** Refuses a member's write to a note another user owns, as the write's transaction reads it. */
+function refuseAnotherUsersNote(row: Pick<NotesTable, "owner_user_uuid">, asMember: string | undefined): void {
+  if (asMember !== undefined && row.owner_user_uuid !== asMember) {
+    throw new ForbiddenError("only the note's owner or an administrator may change or delete it");
+  }
 }
 
 export function createNoteRepository(context: RepositoryContext): NoteRepository {
@@ -83,11 +90,12 @@ export function createNoteRepository(context: RepositoryContext): NoteRepository
       );
       return { ...page, rows: await hydrateNotes(db, tenantUuid, page.rows, request.viewer) };
     },
-    async update(tenantUuid, uuid, changes, viewer) {
+    async update(tenantUuid, uuid, changes, viewer, options = {}) {
       assertNonBlankFields(changes, ["content"], "notes.update");
       return withTransaction(db, async (transaction) => {
         const row = await liveNotes(transaction, tenantUuid).where("uuid", "=", uuid).executeTakeFirst();
         if (!row) return null;
+        refuseAnotherUsersNote(row, options.asMember);
         const values = { title: changes.title === undefined ? row.title : changes.title, content: changes.content ?? row.content };
         // A write that changes nothing moves no `updated_at` (unchanged-write.ts).
         if (!sameColumns(row, { ...row, ...values }, [])) {
@@ -96,8 +104,13 @@ export function createNoteRepository(context: RepositoryContext): NoteRepository
         return getNote(transaction, tenantUuid, uuid, viewer);
       });
     },
-    async delete(tenantUuid, uuid) {
+    async delete(tenantUuid, uuid, options = {}) {
       return withTransaction(db, async (transaction) => {
+        if (options.asMember !== undefined) {
+          const row = await liveNotes(transaction, tenantUuid).where("uuid", "=", uuid).executeTakeFirst();
+          if (!row) return false;
+          refuseAnotherUsersNote(row, options.asMember);
+        }
         const result = await transaction
           .updateTable("notes")
           .set({ deleted_at: now() })

@@ -62,13 +62,14 @@ const FUZZY_CANDIDATES = 5_000;
 const FUZZY_MATCHES = 200;
 
 /**
- * Refuses a member's deletion that would take an opportunity the member neither owns nor created: the opportunity
- * itself (another user's since the caller read it) or one of its sub-opportunities.
+ * Refuses a member's write (a change, or a deletion with these sub-opportunities) that would take an opportunity the
+ * member neither owns nor created: the opportunity itself (another user's since the caller read it) or one of its
+ * sub-opportunities.
  */
 function refuseAnotherUsersOpportunity(
   memberUuid: string,
   opportunity: Pick<OpportunitiesTable, "owner_user_uuid" | "created_by_user_uuid">,
-  children: readonly Pick<OpportunitiesTable, "uuid" | "name" | "owner_user_uuid" | "created_by_user_uuid">[],
+  children: readonly Pick<OpportunitiesTable, "uuid" | "name" | "owner_user_uuid" | "created_by_user_uuid">[] = [],
 ): void {
   const othersOf = (record: Pick<OpportunitiesTable, "owner_user_uuid" | "created_by_user_uuid">) =>
     record.owner_user_uuid !== memberUuid && record.created_by_user_uuid !== memberUuid;
@@ -461,11 +462,12 @@ export function createOpportunityRepository(context: RepositoryContext): Opportu
     get: (tenantUuid, uuid, viewer) => getHydrated(db, tenantUuid, uuid, viewer),
     getMany: getManyHydrated,
 
-    async update(tenantUuid, uuid, changes, actor, viewer) {
+    async update(tenantUuid, uuid, changes, actor, viewer, options = {}) {
       assertNonBlankFields(changes, ["name"], "opportunities.update");
       return withTransaction(db, async (transaction) => {
         const row = await liveRow(transaction, tenantUuid, uuid);
         if (!row) return null;
+        if (options.asMember !== undefined) refuseAnotherUsersOpportunity(options.asMember, row);
         const isChild = row.parent_uuid !== null;
         const typeChanged = changes.type_uuid !== undefined && changes.type_uuid !== row.type_uuid;
         if (typeChanged) {

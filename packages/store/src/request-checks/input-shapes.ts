@@ -164,6 +164,7 @@ export const INPUT_SHAPES = {
   meeting: z.strictObject(meetingFields),
   meetingPatch: patchOf(meetingFields, "created_by_user_uuid"),
   meetingOptions: z.strictObject({ refuseRepeatedAttendees: optionalFlag }).optional(),
+  meetingUpdateOptions: z.strictObject({ refuseRepeatedAttendees: optionalFlag, asMember: identifier.optional() }).optional(),
   entityList: z.strictObject({ tenant_uuid: identifier, name: text, kind: z.enum(ENTITY_LIST_KINDS), owner_user_uuid: optionalReference }),
   importJob: z.strictObject({
     kind: z.enum(IMPORT_KINDS),

@@ -37,6 +37,9 @@ const viewerArgument = ["viewer", viewer] as const;
 const byUuid = callShape(tenant, uuid);
 const byUuids = callShape(tenant, uuids);
 const byUuidSeenBy = callShape(tenant, uuid, viewerArgument);
+/** Whose write to a record with an owner rule it is (`MemberWriteOptions`). */
+const memberWrite = ["options", z.strictObject({ asMember: identifier.optional() }).optional()] as const;
+const byUuidAsMember = callShape(tenant, uuid, memberWrite);
 const patchOf = (changes: z.ZodType) => callShape(tenant, uuid, ["changes", changes]);
 /** A merge's request: the canonical record and the superseded one, of one tenant. */
 const mergeRequestFields = {
@@ -297,8 +300,8 @@ export const REPOSITORY_CALL_SHAPES: Readonly<Record<string, Readonly<Record<str
         order: sortOrder,
       }),
     ]),
-    update: callShape(tenant, uuid, ["changes", INPUT_SHAPES.meetingPatch], ["options", INPUT_SHAPES.meetingOptions]),
-    delete: byUuid,
+    update: callShape(tenant, uuid, ["changes", INPUT_SHAPES.meetingPatch], ["options", INPUT_SHAPES.meetingUpdateOptions]),
+    delete: byUuidAsMember,
   },
   interactions: {
     all: callShape(tenant),
@@ -381,8 +384,8 @@ export const REPOSITORY_CALL_SHAPES: Readonly<Record<string, Readonly<Record<str
     create: callShape(["input", INPUT_SHAPES.opportunity], viewerArgument),
     get: byUuidSeenBy,
     getMany: callShape(tenant, uuids, viewerArgument),
-    update: callShape(tenant, uuid, ["changes", INPUT_SHAPES.opportunityPatch], ["actor", viewer], viewerArgument),
-    delete: byUuid,
+    update: callShape(tenant, uuid, ["changes", INPUT_SHAPES.opportunityPatch], ["actor", viewer], viewerArgument, memberWrite),
+    delete: byUuidAsMember,
     list: callShape(tenant, ["request", opportunityListRequest]),
     refreshActivity: callShape(tenant, ["opportunityUuids", identifiers.optional()]),
   },
@@ -405,8 +408,8 @@ export const REPOSITORY_CALL_SHAPES: Readonly<Record<string, Readonly<Record<str
       "request",
       z.strictObject({ ...pageFields, entity: entityReference.optional(), updated_after: instant.optional(), sort_by: recordTimeSort, order: sortOrder, viewer }),
     ]),
-    update: callShape(tenant, uuid, ["changes", INPUT_SHAPES.notePatch], viewerArgument),
-    delete: byUuid,
+    update: callShape(tenant, uuid, ["changes", INPUT_SHAPES.notePatch], viewerArgument, memberWrite),
+    delete: byUuidAsMember,
   },
   tasks: {
     create: callShape(["input", INPUT_SHAPES.task], viewerArgument),
@@ -436,7 +439,7 @@ export const REPOSITORY_CALL_SHAPES: Readonly<Record<string, Readonly<Record<str
     create: callShape(["input", INPUT_SHAPES.file]),
     get: byUuid,
     content: byUuid,
-    delete: byUuid,
+    delete: byUuidAsMember,
   },
   records: {
     existing: callShape(tenant, ["entityType", entityReference.shape.type], uuids, viewerArgument),

@@ -18,3 +18,11 @@ export function mayModify(auth: AuthContext, ownerUserUuid: string | null): bool
   if (auth.isAdministrator) return true;
   return auth.user !== null && auth.user.uuid === ownerUserUuid;
 }
+
+/**
+ * The store's owner check for a write (`asMember`): the member's user uuid, so that the store refuses another user's
+ * record as the write's own transaction reads it; nothing for administrators and tenant-wide calls, who change any.
+ */
+export function memberWriteOf(auth: AuthContext): { asMember: string | undefined } {
+  return { asMember: auth.isAdministrator ? undefined : auth.user!.uuid };
+}

@@ -1,5 +1,6 @@
 /** DELETE /v1/files/{file_uuid}: deletes a file, its bytes and its associations. */
 import { defineOperation } from "../../operations/operation.js";
+import { memberWriteOf } from "../../platform/auth/auth-context.js";
 import { notFound } from "../../platform/errors/api-error.js";
 import { assertMayDeleteFile, filePathParams, loadFile } from "./file-access.js";
 
@@ -17,7 +18,8 @@ export const deleteFile = defineOperation({
   async handler({ params, auth, services }) {
     const file = await loadFile(services, auth, params.file_uuid);
     assertMayDeleteFile(auth, file);
-    if (!(await services.store.files.delete(auth.tenant.uuid, file.uuid))) throw notFound(`file ${params.file_uuid} not found`);
+    // The store checks the uploader again in the deletion's transaction.
+    if (!(await services.store.files.delete(auth.tenant.uuid, file.uuid, memberWriteOf(auth)))) throw notFound(`file ${params.file_uuid} not found`);
     return undefined;
   },
 });

@@ -1,5 +1,6 @@
 /** DELETE /v1/meetings/{meeting_uuid}: remove a meeting; it stops counting at once. */
 import { defineOperation } from "../../operations/operation.js";
+import { memberWriteOf } from "../../platform/auth/auth-context.js";
 import { notFound } from "../../platform/errors/api-error.js";
 import { meetingPathParameters } from "./get-meeting.js";
 import { loadMeetingForChange } from "./meeting-access.js";
@@ -16,7 +17,8 @@ export const deleteMeeting = defineOperation({
   errors: [403, 404],
   async handler({ params, auth, services }) {
     await loadMeetingForChange(services, auth, params.meeting_uuid);
-    if (!(await services.store.meetings.delete(auth.tenant.uuid, params.meeting_uuid))) {
+    // The store checks the caller's right again in the deletion's transaction.
+    if (!(await services.store.meetings.delete(auth.tenant.uuid, params.meeting_uuid, memberWriteOf(auth)))) {
       throw notFound(`meeting ${params.meeting_uuid} not found`);
     }
     return undefined;

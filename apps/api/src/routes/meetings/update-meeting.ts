@@ -1,6 +1,7 @@
 /** PUT /v1/meetings/{meeting_uuid}: change a meeting; only the fields sent are written. */
 import { z } from "zod";
 import { defineOperation } from "../../operations/operation.js";
+import { memberWriteOf } from "../../platform/auth/auth-context.js";
 import { notFound } from "../../platform/errors/api-error.js";
 import { meetingSchema, presentMeeting } from "../../presenters/meeting-presenter.js";
 import { loadMeetingForChange } from "./meeting-access.js";
@@ -28,8 +29,9 @@ export const updateMeeting = defineOperation({
   example: { body: { status: "cancelled" } },
   async handler({ params, body, auth, services }) {
     await loadMeetingForChange(services, auth, params.meeting_uuid);
-    // The store checks that the meeting does not end before it starts, against the meeting as its write reads it.
-    const meeting = await services.store.meetings.update(auth.tenant.uuid, params.meeting_uuid, body, { refuseRepeatedAttendees: true });
+    // The store checks that the meeting does not end before it starts, and the caller's right to change it, against the
+    // meeting as its write reads it.
+    const meeting = await services.store.meetings.update(auth.tenant.uuid, params.meeting_uuid, body, { refuseRepeatedAttendees: true, ...memberWriteOf(auth) });
     if (!meeting) throw notFound(`meeting ${params.meeting_uuid} not found`);
     return presentMeeting(meeting);
   },

@@ -1,5 +1,6 @@
 /** DELETE /v1/notes/{note_uuid}: deletes a note and its links (owner or administrator). */
 import { defineOperation } from "../../operations/operation.js";
+import { memberWriteOf } from "../../platform/auth/auth-context.js";
 import { notFound } from "../../platform/errors/api-error.js";
 import { loadNoteForChange, notePathParams } from "./note-access.js";
 
@@ -16,7 +17,8 @@ export const deleteNote = defineOperation({
   errors: [403, 404],
   async handler({ params, auth, services }) {
     const note = await loadNoteForChange(services, auth, params.note_uuid);
-    if (!(await services.store.notes.delete(auth.tenant.uuid, note.uuid))) throw notFound(`note ${params.note_uuid} not found`);
+    // The store checks the owner again in the deletion's transaction.
+    if (!(await services.store.notes.delete(auth.tenant.uuid, note.uuid, memberWriteOf(auth)))) throw notFound(`note ${params.note_uuid} not found`);
     return undefined;
   },
 });

@@ -1,4 +1,5 @@
 /** Notes: create, read, list by linked record, update and delete by the owner or an administrator (403 otherwise), and the import batch. */
+import SqliteDatabase from "better-sqlite3";
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
 import { MAX_NOTE_TITLE_LENGTH } from "../../platform/request/field-limits.js";
 import { apiCaller } from "../../testing/api-call.js";
@@ -110,6 +111,52 @@ describe("notes", () => {
     expect((await call(`/v1/notes/${note.uuid}`, { key: acme.memberKey, method: "DELETE" })).status).toBe(204);
     expect((await call(`/v1/notes/${note.uuid}`)).status).toBe(404);
     expect((await call("/v1/notes")).body.total).toBe(0);
+  });
+
+  it("refuses a member's write to a note, meeting, file or opportunity given to another user between its check and its write", async () => {
+    const { store } = context.services;
+    const [tenantUuid, mike, alice] = [acme.tenant.uuid, acme.member, acme.admin];
+    const note = await store.notes.create({ tenant_uuid: tenantUuid, content: "Mike's", owner_user_uuid: mike.uuid }, { user_uuid: null });
+    const meeting = await store.meetings.create(tenantUuid, { title: "Mike's call", starts_at: TEST_START, organizer: { person_uuid: mike.person_uuid }, attendees: [] });
+    const file = await store.files.create({ tenant_uuid: tenantUuid, filename: "a.txt", content_type: "text/plain", content: new Uint8Array(1), uploaded_by_user_uuid: mike.uuid });
+    const deal = await buildOpportunity(context.services, acme, await buildPipeline(context.services, acme), { name: "Mike's deal", owner_user_uuid: mike.uuid });
+    // A second connection gives the record to Alice right after the handler's read: only the write's own check sees it.
+    const other = new SqliteDatabase(context.databasePath);
+    const handOver = <Repository extends object>(repository: Repository, method: keyof Repository & string, statement: string, uuid: string) => {
+      const read = (repository[method] as (...args: unknown[]) => Promise<unknown>).bind(repository);
+      vi.spyOn(repository, method as never).mockImplementationOnce((async (...args: unknown[]) => {
+        const found = await read(...args);
+        other.prepare(statement).run({ alice: alice.uuid, alicePerson: alice.person_uuid, uuid });
+        return found;
+      }) as never);
+    };
+    const writes = [
+      { read: () => handOver(store.notes, "get", "update notes set owner_user_uuid = :alice where uuid = :uuid", note.uuid), path: `/v1/notes/${note.uuid}`, method: "PATCH", body: { content: "x" } },
+      { read: () => handOver(store.meetings, "get", "update meetings set organizer_person_uuid = :alicePerson where uuid = :uuid", meeting.uuid), path: `/v1/meetings/${meeting.uuid}`, method: "PUT", body: { title: "x" } },
+      { read: () => handOver(store.files, "get", "update files set uploaded_by_user_uuid = :alice where uuid = :uuid", file.uuid), path: `/v1/files/${file.uuid}`, method: "DELETE" },
+      { read: () => handOver(store.opportunities, "get", "update opportunities set owner_user_uuid = :alice where uuid = :uuid", deal.uuid), path: `/v1/opportunities/${deal.uuid}`, method: "PATCH", body: { name: "x" } },
+    ];
+    try {
+      for (const write of writes) {
+        write.read();
+        const refused = await call(write.path, { key: acme.memberKey, method: write.method, body: write.body });
+        expect(refused.status, JSON.stringify(refused.body)).toBe(403);
+      }
+      // Given back to Mike, the note's deletion is refused the same way when Alice takes it in between.
+      other.prepare("update notes set owner_user_uuid = ? where uuid = ?").run(mike.uuid, note.uuid);
+      handOver(store.notes, "get", "update notes set owner_user_uuid = :alice where uuid = :uuid", note.uuid);
+      expect((await call(`/v1/notes/${note.uuid}`, { key: acme.memberKey, method: "DELETE" })).status).toBe(403);
+      other.prepare("update meetings set organizer_person_uuid = ? where uuid = ?").run(mike.person_uuid, meeting.uuid);
+      handOver(store.meetings, "get", "update meetings set organizer_person_uuid = :alicePerson where uuid = :uuid", meeting.uuid);
+      expect((await call(`/v1/meetings/${meeting.uuid}`, { key: acme.memberKey, method: "DELETE" })).status).toBe(403);
+    } finally {
+      vi.restoreAllMocks();
+      other.close();
+    }
+    expect((await store.notes.get(tenantUuid, note.uuid, { user_uuid: null }))!.content).toBe("Mike's");
+    expect((await store.meetings.get(tenantUuid, meeting.uuid))!.title).toBe("Mike's call");
+    expect(await store.files.get(tenantUuid, file.uuid)).not.toBeNull();
+    expect((await store.opportunities.get(tenantUuid, deal.uuid, { user_uuid: null }))!.name).toBe("Mike's deal");
   });
 
   it("stores a title that is only white space as null, like other optional text, on create, update and per batch item", async () => {

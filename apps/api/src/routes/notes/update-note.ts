@@ -1,6 +1,7 @@
 /** PATCH /v1/notes/{note_uuid}: changes title and content (owner or administrator). */
 import { z } from "zod";
 import { defineOperation } from "../../operations/operation.js";
+import { memberWriteOf } from "../../platform/auth/auth-context.js";
 import { viewerOf } from "../../platform/auth/viewer.js";
 import { notFound } from "../../platform/errors/api-error.js";
 import { noteSchema, presentNote } from "../../presenters/note-presenter.js";
@@ -22,7 +23,8 @@ export const updateNote = defineOperation({
   example: { body: { content: "Updated after the call." } },
   async handler({ params, body, auth, services }) {
     const note = await loadNoteForChange(services, auth, params.note_uuid);
-    const updated = await services.store.notes.update(auth.tenant.uuid, note.uuid, body, viewerOf(auth));
+    // The store checks the owner again in the write's transaction: a change of owner since this read is seen.
+    const updated = await services.store.notes.update(auth.tenant.uuid, note.uuid, body, viewerOf(auth), memberWriteOf(auth));
     if (!updated) throw notFound(`note ${params.note_uuid} not found`);
     return presentNote(updated);
   },

@@ -1,5 +1,6 @@
 /** DELETE /v1/opportunities/{opportunity_uuid}: removes an opportunity with its sub-opportunities. */
 import { defineOperation } from "../../operations/operation.js";
+import { memberWriteOf } from "../../platform/auth/auth-context.js";
 import { viewerOf } from "../../platform/auth/viewer.js";
 import { notFound } from "../../platform/errors/api-error.js";
 import { opportunityPathParams } from "./get-opportunity.js";
@@ -24,8 +25,7 @@ export const deleteOpportunity = defineOperation({
     // The deletion takes the sub-opportunities along, so a member may delete only a parent whose sub-opportunities it
     // may delete too (spec, Roles): the store refuses another user's (a ForbiddenError, 403) in the deletion's
     // transaction, where a colleague's tranche created since the read above is found too.
-    const asMember = auth.isAdministrator ? undefined : auth.user!.uuid;
-    if (!(await store.opportunities.delete(auth.tenant.uuid, current.uuid, { asMember }))) throw notFound(`opportunity ${params.opportunity_uuid} not found`);
+    if (!(await store.opportunities.delete(auth.tenant.uuid, current.uuid, memberWriteOf(auth)))) throw notFound(`opportunity ${params.opportunity_uuid} not found`);
     return undefined;
   },
 });

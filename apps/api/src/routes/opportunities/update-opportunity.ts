@@ -1,6 +1,7 @@
 /** PATCH /v1/opportunities/{opportunity_uuid}: writes the fields present in the body. */
 import { z } from "zod";
 import { defineOperation } from "../../operations/operation.js";
+import { memberWriteOf } from "../../platform/auth/auth-context.js";
 import { viewerOf } from "../../platform/auth/viewer.js";
 import { notFound } from "../../platform/errors/api-error.js";
 import { uuidString } from "../../platform/request/common-schemas.js";
@@ -36,7 +37,9 @@ export const updateOpportunity = defineOperation({
     const current = await store.opportunities.get(auth.tenant.uuid, params.opportunity_uuid, viewer);
     if (!current) throw notFound(`opportunity ${params.opportunity_uuid} not found`);
     assertMayModifyOpportunity(auth, current);
-    const updated = await store.opportunities.update(auth.tenant.uuid, current.uuid, body, { user_uuid: auth.user?.uuid ?? null }, viewer);
+    // The store checks the owner and creator again in the write's transaction: a change of owner since this read is seen.
+    const actor = { user_uuid: auth.user?.uuid ?? null };
+    const updated = await store.opportunities.update(auth.tenant.uuid, current.uuid, body, actor, viewer, memberWriteOf(auth));
     if (!updated) throw notFound(`opportunity ${params.opportunity_uuid} not found`);
     return presentOpportunityDetail(services, auth.tenant.uuid, updated);
   },
