@@ -23,6 +23,7 @@ import { claimIdempotencyKey, takesIdempotencyKey } from "./idempotent-writes.js
 import { changesNothing, type AnyOperation, type StatusReply } from "./operation.js";
 import { isStreamedList, streamedListBody, type StreamedList } from "./streamed-list.js";
 import { collectQuery, parseInput } from "./validate-input.js";
+import { withMailboxTextBudget } from "../platform/request/mailbox-text.js";
 
 const emptyQuery = z.object({});
 
@@ -106,7 +107,8 @@ export function mountOperations(app: Hono<AppEnv>, operations: readonly AnyOpera
       if (operation.body) {
         rawBody = await readJsonBody(http);
         if (rawBody === undefined) throw badRequest("request body is required: send a JSON document");
-        body = parseInput(operation.body, rawBody, "body");
+        const schema = operation.body;
+        body = withMailboxTextBudget(() => parseInput(schema, rawBody, "body"));
       }
       const answer = async (): Promise<Response> => {
         if (operation.onlyAdministratorsMay !== undefined) requireAdministrator(http.get("auth"), operation.onlyAdministratorsMay);

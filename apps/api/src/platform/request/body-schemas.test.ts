@@ -48,6 +48,13 @@ describe("a participant written as a mail header writes it", () => {
     expect(refusal(participantField, "Doe, John <john@acme.example>")).toEqual([["", `'Doe, John <john@acme.example>' is not one mailbox: a display name holding a comma is quoted, as in "Doe, John" <john@acme.example>`]]);
     expect(refusal(participantField, "undisclosed-recipients:;")).toEqual([["", "'undisclosed-recipients:;' is a group (name: addresses;): send its addresses as participants"]]);
     expect(refusal(participantField, { email: "Jane Doe" })).toEqual([["email", "'Jane Doe' is not an email address or 'Name <address>'"]]);
+    // A blank email is a client's bug, beside a person_uuid too (where the uuid used to decide the person).
+    const blank = [["email", "must not be blank: send an email address, or leave email out beside person_uuid"]];
+    for (const email of ["", "  "]) {
+      expect(refusal(participantField, { person_uuid: "00000000-0000-4000-8000-000000000001", email })).toEqual(blank);
+      expect(refusal(attendeeField, { person_uuid: "00000000-0000-4000-8000-000000000001", email, response: "declined" })).toEqual(blank);
+      expect(refusal(participantField, { email })).toEqual(blank);
+    }
     expect(refusal(participantField, `${longestName}N <a@acme.example>`)).toEqual([["", `display name: at most ${MAX_DISPLAY_NAME_LENGTH} characters`]]);
   });
 

@@ -114,7 +114,15 @@ function participantOfText(text: string, context: z.RefinementCtx, path: Propert
  */
 export const participantObjectFields = {
   person_uuid: z.string().regex(UUID_PATTERN, "must be a UUID").optional().describe("An existing person."),
-  email: z.string().trim().max(MAX_MAILBOX_TEXT_LENGTH, `at most ${MAX_MAILBOX_TEXT_LENGTH} characters`).superRefine(oneLine).optional().describe("An email address; unknown addresses become new persons."),
+  // Blank is refused, beside a person_uuid too: a client whose address came out empty has a bug the uuid would hide.
+  email: z
+    .string()
+    .trim()
+    .min(1, "must not be blank: send an email address, or leave email out beside person_uuid")
+    .max(MAX_MAILBOX_TEXT_LENGTH, `at most ${MAX_MAILBOX_TEXT_LENGTH} characters`)
+    .superRefine(oneLine)
+    .optional()
+    .describe("An email address; unknown addresses become new persons."),
   name: displayName.optional().describe("Display name for a new person."),
 };
 
@@ -129,8 +137,7 @@ export const NAMES_ONE_PERSON = "give exactly one of person_uuid or email";
  * mailbox, split into the address and the display name (a `name` sent wins), as the text form is.
  */
 export function withMailboxEmail<Participant extends { email?: string; name?: string }>(value: Participant, context: z.RefinementCtx): Participant {
-  // Blank beside a person_uuid was never an address: the uuid names the person, as before.
-  if (!value.email) return value;
+  if (value.email === undefined) return value;
   const mailbox = participantOfText(value.email, context, ["email"]);
   if (mailbox === null) return z.NEVER;
   return { ...value, email: mailbox.email, ...(value.name === undefined && mailbox.name !== undefined ? { name: mailbox.name } : {}) };

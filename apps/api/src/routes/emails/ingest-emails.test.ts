@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { MAX_DISPLAY_NAME_LENGTH, MAX_EMAIL_ADDRESS_LENGTH } from "../../platform/request/field-limits.js";
+import { MAX_DISPLAY_NAME_LENGTH, MAX_EMAIL_ADDRESS_LENGTH, MAX_PARSED_MAILBOX_TEXT_PER_REQUEST } from "../../platform/request/field-limits.js";
 import { postMcpMessage } from "../../testing/mcp-call.js";
 import { buildTenant, createTestContext, TEST_START, type TestContext, type TestTenant } from "../../testing/test-harness.js";
 import { MAX_EMAILS_PER_BATCH } from "./ingest-emails.js";
@@ -45,6 +45,20 @@ describe("POST /v1/emails/batch", () => {
     expect(body.results[3]!.error).toBe("field 'from': 'not-an-address' is not an email address or 'Name <address>'");
     const sam = await context.services.store.persons.get(acme.tenant.uuid, body.results[0]!.participant_person_uuids[1]);
     expect(sam?.name).toBe("Sam Ortiz");
+  });
+
+  it("refuses a batch whose mail-header participants total more than one request parses, writing nothing", async () => {
+    const header = Array.from({ length: 1_000 }, (_, position) => `Person ${position} <p${position}@northwind.example>`).join(", ").slice(0, 30_000);
+    const messages = Array.from({ length: Math.ceil(MAX_PARSED_MAILBOX_TEXT_PER_REQUEST / 30_000) + 1 }, (_, position) => ({
+      message_id: `<budget-${position}@x>`,
+      sent_at: "2026-11-01T10:00:00Z",
+      from: acme.admin.email,
+      to: header,
+    }));
+    const { status, body } = await ingest(messages);
+    expect(status).toBe(400);
+    expect(body.error).toMatch(`total more than ${MAX_PARSED_MAILBOX_TEXT_PER_REQUEST} characters, the most one request parses: send the batch in parts`);
+    expect((await context.json("/v1/emails", { key: acme.key })).body.items).toEqual([]);
   });
 
   it("names a person first seen by address alone with the batch's first display name, re-listing them for pollers; a name given stays", async () => {

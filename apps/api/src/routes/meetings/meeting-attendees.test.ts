@@ -50,6 +50,9 @@ describe("the same person twice in a meeting's attendees", () => {
     // An attendee that is no address is named by its position ("participant 'ada' is neither ..." named none).
     const notAddress = await call(path, { method: "PUT", body: { attendees: ["sam@northwind.example", { email: "ada", name: "Ada" }] } });
     expect(notAddress).toEqual({ status: 400, body: { error: "body field 'attendees.1.email': 'ada' is not an email address or 'Name <address>'" } });
+    // A blank email beside a person_uuid is a client's bug, refused by its path (the uuid used to decide the person).
+    const blank = await call(path, { method: "PUT", body: { attendees: [{ person_uuid: acme.member.person_uuid, email: "" }] } });
+    expect(blank).toEqual({ status: 400, body: { error: "body field 'attendees.0.email': must not be blank: send an email address, or leave email out beside person_uuid" } });
     expect((await call(path)).body).toEqual(created.body);
   });
 
