@@ -51,13 +51,14 @@ describe("docs/scoring.md", () => {
     expect(printed).toEqual(examples.map((score) => Math.round(score * 100) / 100));
   });
 
-  it("bands strength labels at the default thresholds", () => {
-    const bands = section(scoringPage, "Strength labels").filter((line) => /^\| `.*score/.test(line));
+  it("bands strength labels at the default thresholds, as the score is displayed (0 to 100)", () => {
+    const bands = section(scoringPage, "Strength labels").filter((line) => /^\| `.*shown/.test(line));
+    const [moderate, strong, veryStrong] = [strengthThresholds.moderate, strengthThresholds.strong, strengthThresholds.veryStrong].map((threshold) => Math.round(threshold * 100));
     expect(bands).toEqual([
-      `| \`score < ${strengthThresholds.moderate}\` | \`weak\` |`,
-      `| \`${strengthThresholds.moderate} <= score < ${strengthThresholds.strong}\` | \`moderate\` |`,
-      `| \`${strengthThresholds.strong} <= score < ${strengthThresholds.veryStrong}\` | \`strong\` |`,
-      `| \`score >= ${strengthThresholds.veryStrong}\` | \`very_strong\` |`,
+      `| \`shown < ${moderate}\` | \`weak\` |`,
+      `| \`${moderate} <= shown < ${strong}\` | \`moderate\` |`,
+      `| \`${strong} <= shown < ${veryStrong}\` | \`strong\` |`,
+      `| \`shown >= ${veryStrong}\` | \`very_strong\` |`,
     ]);
   });
 });

@@ -1,18 +1,49 @@
+import fc from "fast-check";
 import { describe, expect, it } from "vitest";
+import { prettyScore } from "./internal/scores.js";
 import { strengthLabel } from "./strength-label.js";
 import { STRENGTH_LABELS } from "./index.js";
 
 describe("strengthLabel", () => {
   it.each([
     [0, "weak"],
-    [0.249999, "weak"],
+    [0.2449, "weak"],
+    // Banded as displayed: 0.245 and 0.7496 show 25 and 75, the thresholds' own numbers.
+    [0.245, "moderate"],
     [0.25, "moderate"],
     [0.5, "strong"],
-    [0.749, "strong"],
+    [0.7449, "strong"],
+    [0.7496, "very_strong"],
     [0.75, "very_strong"],
     [1, "very_strong"],
   ])("labels %d as %s", (score, label) => {
     expect(strengthLabel(score)).toBe(label);
+  });
+
+  it("gives one displayed number one label, and never a weaker label to a higher score", () => {
+    const score = fc.double({ min: 0, max: 1, noNaN: true });
+    const rank = (label: string | null) => STRENGTH_LABELS.indexOf(label as never);
+    fc.assert(
+      fc.property(score, score, (first, second) => {
+        const [lower, higher] = first <= second ? [first, second] : [second, first];
+        expect(rank(strengthLabel(lower))).toBeLessThanOrEqual(rank(strengthLabel(higher)));
+      }),
+    );
+    // Two scores of one displayed number (random doubles rarely share one).
+    const offset = fc.double({ min: -0.5, max: 0.4999, noNaN: true });
+    fc.assert(
+      fc.property(fc.integer({ min: 0, max: 100 }), offset, offset, (shown, first, second) => {
+        const [left, right] = [first, second].map((part) => Math.min(1, Math.max(0, (shown + part) / 100)));
+        fc.pre(prettyScore(left!) === prettyScore(right!));
+        expect(strengthLabel(left!)).toBe(strengthLabel(right!));
+      }),
+    );
+    // Scores either side of each threshold's display, where the exact score used to decide.
+    for (const shown of [25, 50, 75]) {
+      const [below, above] = [(shown - 0.5) / 100, (shown + 0.49) / 100];
+      expect(prettyScore(below)).toBe(shown);
+      expect(strengthLabel(below)).toBe(strengthLabel(above));
+    }
   });
 
   it("gives exactly the labels STRENGTH_LABELS lists, weakest first, as scores rise", () => {

@@ -6,7 +6,9 @@ import { defaultScoringParameters, type StrengthThresholds } from "./scoring-par
 import type { StrengthLabel } from "./types.js";
 
 /**
- * Bands a 0..1 score: `weak` below `moderate`, then `moderate`, `strong`, and `very_strong` from `veryStrong` up.
+ * Bands a 0..1 score: `weak` below `moderate`, then `moderate`, `strong`, and `very_strong` from `veryStrong` up. The
+ * score is banded as it is displayed, to hundredths (`score_display`, `rq_pretty`: round(100 × score), halves up), so
+ * one displayed number always carries one label: 0.7496 (shown as 75) is `very_strong`, as 0.75 is.
  *
  * @param score - A score in [0, 1], or null for "no data".
  * @param thresholds - Band boundaries (default: the default parameters' thresholds 0.25 / 0.5 / 0.75), all three
@@ -18,6 +20,7 @@ import type { StrengthLabel } from "./types.js";
  * @example
  * import { strengthLabel } from "@rapport/graph";
  * strengthLabel(0.62); // "strong"
+ * strengthLabel(0.7496); // "very_strong": shown as 75
  * strengthLabel(null); // null
  */
 export function strengthLabel(score: number | null, thresholds: StrengthThresholds = defaultScoringParameters.strengthThresholds): StrengthLabel | null {

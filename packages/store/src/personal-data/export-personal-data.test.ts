@@ -182,7 +182,7 @@ describe("persons.exportPersonalData", () => {
     expect(explanation.connection_score).toContain("the unmatched rest (mail that went one way only) counts 0.5 times as much");
     expect(explanation.connection_score).toContain("8 one-to-one emails exchanged today give 0.5");
     expect(explanation.path_power).toContain("the 3 highest connection scores");
-    expect(explanation.strength_label).toBe("path_power in words: weak below 0.25, moderate from 0.25, strong from 0.5, very_strong from 0.75.");
+    expect(explanation.strength_label).toBe("path_power in words, read to two decimals as its 0 to 100 form shows it: weak below 0.25, moderate from 0.25, strong from 0.5, very_strong from 0.75.");
     expect(explanation.use).toContain("who knows whom");
 
     const tuned = await createSqliteStore({

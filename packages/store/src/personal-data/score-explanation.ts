@@ -32,7 +32,7 @@ export function scoreExplanation(parameters: Readonly<ScoringParameters>): Perso
     path_power:
       `How well connected the team as a whole is to you, from 0 to 1: the ${plain(pathPowerTopCount)} highest connection scores of the users combined, ` +
       "each read as an independent chance that contact through that user works (1 minus the product of 1 minus each score). Null when no user has an email or meeting with you.",
-    strength_label: `path_power in words: weak below ${plain(strengthThresholds.moderate)}, moderate from ${plain(strengthThresholds.moderate)}, strong from ${plain(strengthThresholds.strong)}, very_strong from ${plain(strengthThresholds.veryStrong)}.`,
+    strength_label: `path_power in words, read to two decimals as its 0 to 100 form shows it: weak below ${plain(strengthThresholds.moderate)}, moderate from ${plain(strengthThresholds.moderate)}, strong from ${plain(strengthThresholds.strong)}, very_strong from ${plain(strengthThresholds.veryStrong)}.`,
     use: "Rapport computes these scores from the data above to show the team who knows whom, for instance who could make an introduction.",
   };
 }
