@@ -532,6 +532,8 @@ export interface ImportJobsTable {
   updated_at: number;
   started_at: number | null;
   finished_at: number | null;
+  /** The process running the job (migration 0082), as the API names it; null before the migration. */
+  runner: string | null;
 }
 
 export interface EmailBodiesTable {

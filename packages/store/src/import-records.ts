@@ -37,6 +37,8 @@ export interface ImportJob {
   updated_at: number;
   started_at: number | null;
   finished_at: number | null;
+  /** The process that runs the job, as its creator named it (the API: host, process id and a random id); or null. */
+  runner: string | null;
 }
 
 /** What creating an import job takes. */
@@ -48,6 +50,8 @@ export interface NewImportJob {
   options?: Record<string, unknown>;
   owner_user_uuid?: string | null;
   created_by_user_uuid?: string | null;
+  /** The process that will run the job, for a later reader to tell one whose process stopped. */
+  runner?: string | null;
 }
 
 /** How far a running import job is: items and bytes read, and its summary so far. */

@@ -6,7 +6,9 @@
  *
  * A restart does not resume a job: a graceful shutdown stops each running job after its batch in
  * flight and marks it failed; a crash leaves a job whose heartbeat goes stale, and it is marked
- * failed when next read (after STALE_AFTER_MS). Either way the message says to upload the file
+ * failed when next read: at once when the job names its process (`runner`, as an idempotency claim names its
+ * claimer) and that is a process of this host that no longer runs, else after STALE_AFTER_MS (another host's
+ * process, or a job recorded before runners were). Either way the message says to upload the file
  * again: the import is idempotent, so the re-run adds only what the first run had not committed.
  */
 import { randomUUID } from "node:crypto";
@@ -28,6 +30,7 @@ import { DEFAULT_MINIMUM_UPLOAD_RATE, type MinimumUploadRate } from "./minimum-u
 import { checkImportInput } from "./open-import-source.js";
 import { retryWhileBusy } from "./retry-while-busy.js";
 import { isDatabaseBusy } from "../platform/errors/database-busy.js";
+import { claimerStopped, THIS_PROCESS_CLAIMER } from "../operations/idempotency-claimer.js";
 
 /**
  * Items per transaction of an upload's import: fewer than `rapport import`'s (DEFAULT_BATCH_SIZE), since a batch's
@@ -275,6 +278,7 @@ export function createImportJobs(options: ImportJobsOptions): ImportJobs {
         options: { keep_bodies: request.keepBodies, since: request.since, until: request.until, entity: request.entity, map: request.map },
         owner_user_uuid: input.owner?.uuid ?? null,
         created_by_user_uuid: input.createdByUserUuid,
+        runner: THIS_PROCESS_CLAIMER,
       });
       const controller = new AbortController();
       let finished!: () => void;
@@ -292,7 +296,8 @@ export function createImportJobs(options: ImportJobsOptions): ImportJobs {
     async get(tenantUuid, jobUuid) {
       const job = await store.importJobs.get(tenantUuid, jobUuid);
       if (!job || running.has(job.uuid) || (job.status !== "queued" && job.status !== "running")) return job;
-      if (job.updated_at >= clock.now() - STALE_AFTER_MS) return job;
+      const runnerStopped = job.runner !== null && claimerStopped(job.runner);
+      if (!runnerStopped && job.updated_at >= clock.now() - STALE_AFTER_MS) return job;
       await store.importJobs.finish(tenantUuid, jobUuid, { status: "failed", summary: job.summary, error: ABANDONED });
       return store.importJobs.get(tenantUuid, jobUuid);
     },

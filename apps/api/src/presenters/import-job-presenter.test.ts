@@ -26,6 +26,7 @@ describe("presentImportJob", () => {
       updated_at: 2,
       started_at: 1,
       finished_at: 2,
+      runner: null,
     };
     const presented = presentImportJob(job);
     expect(presented.summary?.meetings).toEqual({ new: 2, known: 0, updated: 0, cancelled_skipped: 0, removed: 0 });

@@ -27,6 +27,7 @@ function toImportJob(row: ImportJobsTable): ImportJob {
     updated_at: Number(row.updated_at),
     started_at: row.started_at === null ? null : Number(row.started_at),
     finished_at: row.finished_at === null ? null : Number(row.finished_at),
+    runner: row.runner,
   };
 }
 
@@ -55,6 +56,7 @@ export function createImportJobRepository({ db, now, generateId }: RepositoryCon
         updated_at: timestamp,
         started_at: null,
         finished_at: null,
+        runner: input.runner ?? null,
       };
       await db.insertInto("import_jobs").values(row).execute();
       return toImportJob(row);

@@ -174,6 +174,7 @@ export const INPUT_SHAPES = {
     options: freeFields,
     owner_user_uuid: optionalReference,
     created_by_user_uuid: optionalReference,
+    runner: optionalText,
   }),
   opportunityType: z.strictObject(opportunityTypeFields),
   opportunityTypePatch: patchOf(opportunityTypeFields),

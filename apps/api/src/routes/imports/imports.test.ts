@@ -1,3 +1,4 @@
+import { hostname } from "node:os";
 import { setImmediate } from "node:timers/promises";
 import SqliteDatabase from "better-sqlite3";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
@@ -702,6 +703,19 @@ describe("POST /v1/imports and GET /v1/imports/{import_uuid}", () => {
     expect((await read(orphan.uuid)).body.status).toBe("running");
     context.clock.advance(STALE_AFTER_MS + 1);
     expect((await read(orphan.uuid)).body).toMatchObject({ status: "failed", error: ABANDONED });
+
+    // One that names its process is failed at once when that is a process of this host that no longer runs (here an
+    // earlier process of this one's id, as a restarted container's pid 1 is); another host's keeps the timeout.
+    const runningJob = async (runner: string) => {
+      const job = await store.importJobs.create(acme.tenant.uuid, { kind: "ics", dry_run: false, file_name: "calendar.ics", runner });
+      await store.importJobs.start(acme.tenant.uuid, job.uuid);
+      return job.uuid;
+    };
+    const [restarted, elsewhere] = [await runningJob(`pid-${process.pid}@${hostname()}/an-earlier-process`), await runningJob(`pid-${process.pid}@another-host/a-process`)];
+    expect((await read(restarted)).body).toMatchObject({ status: "failed", error: ABANDONED });
+    expect((await read(elsewhere)).body.status).toBe("running");
+    context.clock.advance(STALE_AFTER_MS + 1);
+    expect((await read(elsewhere)).body).toMatchObject({ status: "failed", error: ABANDONED });
 
     const rerun = await upload({ file: { name: "big.mbox", content: archive(400) } });
     await context.services.importJobs.settled();

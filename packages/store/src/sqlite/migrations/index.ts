@@ -78,6 +78,7 @@ import { personsByPrimaryCompanyMigration } from "./0074-persons-by-primary-comp
 import { listMemberPositionsMigration } from "./0079-list-member-positions.js";
 import { opportunityTextSortKeysMigration } from "./0080-opportunity-text-sort-keys.js";
 import { idempotentWritesCommittedMigration } from "./0081-idempotent-writes-committed.js";
+import { importJobRunnersMigration } from "./0082-import-job-runners.js";
 
 export const migrations: Record<string, Migration> = {
   "0001-foundation": foundationMigration,
@@ -154,6 +155,7 @@ export const migrations: Record<string, Migration> = {
   "0079-list-member-positions": listMemberPositionsMigration,
   "0080-opportunity-text-sort-keys": opportunityTextSortKeysMigration,
   "0081-idempotent-writes-committed": idempotentWritesCommittedMigration,
+  "0082-import-job-runners": importJobRunnersMigration,
 };
 
 /** Hands Kysely's Migrator the in-code migrations, so a bundled build needs no migration folder. */
