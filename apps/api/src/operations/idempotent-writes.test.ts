@@ -147,10 +147,13 @@ describe("Idempotency-Key", () => {
   it("never runs twice a write whose answer was not kept (its server killed in between): the key sent again is a 409", async () => {
     const requests = context.services.store.idempotentRequests;
     const answer = requests.answer;
+    const zelda = await context.services.store.persons.create({ tenant_uuid: acme.tenant.uuid, name: "Zelda" });
     // As a server killed after the note's commit leaves it: the claim, no answer.
     requests.answer = () => Promise.reject(new Error("killed"));
     try {
       expect((await send("/v1/notes", { body: { content: "Once" }, idempotencyKey: "k-killed" })).status).toBe(201);
+      // A person's erasure too, though it commits on a connection of its own (long-write-connection.ts).
+      expect((await send(`/v1/persons/${zelda.uuid}`, { method: "DELETE", idempotencyKey: "k-erased" })).status).toBe(204);
     } finally {
       requests.answer = answer;
     }
@@ -161,6 +164,9 @@ describe("Idempotency-Key", () => {
       'the request with Idempotency-Key "k-killed" was carried out, but its answer was lost (the server stopped or failed before answering): it is not run again, which would write it twice; read what it wrote, or send a new key to write it again',
     );
     expect(await noteCount()).toBe(1);
+    // Not the 404 of a person not found, which read as though the erasure had not happened.
+    const erasedAgain = await send(`/v1/persons/${zelda.uuid}`, { method: "DELETE", idempotencyKey: "k-erased" });
+    expect([erasedAgain.status, erasedAgain.body!.error]).toEqual([409, expect.stringContaining('"k-erased" was carried out, but its answer was lost')]);
   });
 
   it("never runs twice a write that failed after its commit (a 500): the key sent again is a 409 at once", async () => {

@@ -23,6 +23,7 @@ import { emailIdentifier, linkedinIdentifier, rememberErasedIdentifiers } from "
 import { deactivatedOwnersOf, eraseUserAccounts, type ErasedUser } from "./erase-user-accounts.js";
 import { raiseErasuresGeneration } from "./erasures-generation.js";
 import { withSecureDelete } from "./with-secure-delete.js";
+import { pendingWriteMark } from "../sqlite/written-claims.js";
 import { chunksOf } from "../repositories/chunks-of.js";
 import { tenantOnly } from "../repositories/tenant-filter.js";
 import { ROWS_PER_ERASURE_STATEMENT } from "./rows-per-erasure-statement.js";
@@ -37,7 +38,14 @@ export async function erasePerson(context: RepositoryContext, tenantUuid: string
   // A heavy contact's erasure takes seconds: on a connection of its own, other requests' reads go on meanwhile.
   const db = context.longWrites?.db() ?? context.db;
   const changes = await withTransaction(db, (transaction) =>
-    withSecureDelete(transaction, () => eraseInTransaction(context, transaction, tenantUuid, personUuid)),
+    withSecureDelete(transaction, async () => {
+      const erased = await eraseInTransaction(context, transaction, tenantUuid, personUuid);
+      // The store's connection marks a claimed request's commits written (written-claims.ts); this one is another,
+      // so the erasure marks its own: a retry after a lost answer is then refused, not answered "not found".
+      const mark = erased === null ? null : pendingWriteMark();
+      if (mark !== null) await transaction.executeQuery(mark);
+      return erased;
+    }),
   );
   if (changes === null) return false;
   context.longWrites?.committed();

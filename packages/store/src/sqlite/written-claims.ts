@@ -4,7 +4,8 @@
  * killed after such a commit and before the request's answer was kept leaves a claim known written, which a retry must
  * not run again (`idempotentRequests.claim`'s `written` outcome). The request runs inside `markingWrites`; the store's
  * dialect (immediate-transactions.ts) adds the mark to every commit made meanwhile on the store's connection, and runs
- * a write outside a transaction in one with its mark.
+ * a write outside a transaction in one with its mark; a person's erasure, committed on a connection of its own
+ * (long-write-connection.ts), adds it to its transaction itself (erasure/erase-person.ts).
  */
 import { AsyncLocalStorage } from "node:async_hooks";
 import { CompiledQuery, type RootOperationNode } from "kysely";
