@@ -532,9 +532,16 @@ export function createOpportunityRepository(context: RepositoryContext): Opportu
           updated_at: timestamp,
         };
         // A write that changes nothing moves no `updated_at` and names no new updater (unchanged-write.ts).
-        // The keys follow the texts: a key alone apart (a row written by hand) is no change a client sees.
-        const stamps = ["updated_at", "updated_by_user_uuid", "name_sort_key", "details_sort_key", "next_step_sort_key"] as const;
-        if (sameColumns(row, updated, stamps)) return getHydrated(transaction, tenantUuid, uuid, viewer);
+        // The keys follow the texts: a key alone apart (a row written by hand) is no change a client sees, so it is
+        // mended alone, and any write of the row mends it, one sending the texts it has too.
+        const keys = ["name_sort_key", "details_sort_key", "next_step_sort_key"] as const;
+        if (sameColumns(row, updated, ["updated_at", "updated_by_user_uuid", ...keys])) {
+          if (!sameColumns(row, updated, ["updated_at", "updated_by_user_uuid"])) {
+            const mended = { name_sort_key: updated.name_sort_key, details_sort_key: updated.details_sort_key, next_step_sort_key: updated.next_step_sort_key };
+            await transaction.updateTable("opportunities").set(mended).where("tenant_uuid", "=", tenantUuid).where("uuid", "=", uuid).execute();
+          }
+          return getHydrated(transaction, tenantUuid, uuid, viewer);
+        }
         await transaction
           .updateTable("opportunities")
           .set(updated)

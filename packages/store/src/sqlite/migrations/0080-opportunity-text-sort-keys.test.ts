@@ -54,6 +54,27 @@ function keysOf(path: string): { opportunities: Map<string, unknown[]>; users: M
 }
 
 describe("migration 0080-opportunity-text-sort-keys", () => {
+  it("has a key written by hand mended by the row's next write, even one that changes nothing, which moves no change time", async () => {
+    const path = join(folder, "rapport.db");
+    const store = await createSqliteStore({ path });
+    try {
+      const acme = (await store.tenants.create({ name: "Acme", tier: "standard" })).uuid;
+      const type = await store.opportunityTypes.create({ tenant_uuid: acme, label: "Deal" });
+      const stage = await store.opportunityStages.create({ tenant_uuid: acme, type_uuid: type.uuid, stage_type: "PARENT", name: "Lead" });
+      const deal = await store.opportunities.create({ tenant_uuid: acme, name: "Émile", details: "Öl", type_uuid: type.uuid, stage_uuid: stage.uuid }, { user_uuid: null });
+      const byHand = new SqliteDatabase(path);
+      byHand.prepare("update opportunities set name_sort_key = 'zzz', details_sort_key = null where uuid = ?").run(deal.uuid);
+      byHand.close();
+      const before = visibleState(path);
+      const written = await store.opportunities.update(acme, deal.uuid, { name: "Émile", details: "Öl" }, { user_uuid: null }, { user_uuid: null });
+      expect(written?.updated_at).toBe(deal.updated_at);
+      expect(keysOf(path).opportunities.get(deal.uuid)).toEqual(["emile", "ol", null]);
+      expect(visibleState(path)).toEqual(before);
+    } finally {
+      await store.close();
+    }
+  });
+
   it("gives the opportunities and users already there their texts' keys, a deleted tenant's left as they are, and moves no change time", async () => {
     const path = join(folder, "rapport.db");
     let store = await createSqliteStore({ path });
