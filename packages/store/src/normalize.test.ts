@@ -1,6 +1,6 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { isParticipantAddress, isPlausibleEmail } from "./normalize.js";
+import { isParticipantAddress, isPlausibleEmail, normalizeDomain, normalizeEmail } from "./normalize.js";
 
 /** The pattern isPlausibleEmail replaced (with its one-`@` check), quadratic on a long domain. */
 const formerShape = (text: string) => /^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(text) && text.indexOf("@") === text.lastIndexOf("@");
@@ -28,5 +28,23 @@ describe("isParticipantAddress", () => {
   it("takes any word@word, a host without a dot too, and no white space, angle bracket or second @", () => {
     for (const address of ["ada@example.com", "root@localhost", "a.b+c@x"]) expect(isParticipantAddress(address), address).toBe(true);
     for (const address of ["", "ada", "@example.com", "ada@", "ada lovelace@example.com", "<ada@example.com>", "a@b@c"]) expect(isParticipantAddress(address), address).toBe(false);
+  });
+});
+
+describe("normalizeEmail and normalizeDomain", () => {
+  it("give an internationalized domain one form, its Unicode labels, whether typed, punycoded, capitalized, full-width or with its root dot", () => {
+    for (const address of ["anna@müller.de", "anna@xn--mller-kva.de", "ANNA@MÜLLER.DE", "Anna@XN--MLLER-KVA.DE.", "anna@ｍüller．de", "mailto:anna@mu\u0308ller.de"]) {
+      expect(normalizeEmail(address), address).toBe("anna@müller.de");
+    }
+    expect(normalizeEmail("Anna@Example.COM.")).toBe("anna@example.com");
+    // A local part typed composed or decomposed (macOS) is one; ß is a letter of its own (IDNA 2008), not "ss".
+    expect(normalizeEmail("jose\u0301@example.com")).toBe("josé@example.com");
+    expect(normalizeEmail("info@straße.de")).toBe("info@straße.de");
+    for (const domain of ["www.müller.de", "https://WWW.XN--MLLER-KVA.de./kontakt", "müller.de", "anna@müller.de"]) expect(normalizeDomain(domain), domain).toBe("müller.de");
+    expect(normalizeDomain("ＡＣＭＥ.com")).toBe("acme.com");
+    expect(normalizeDomain("東京銀行.jp")).toBe("東京銀行.jp");
+    for (const text of ["mü ller.de", "müller", "a..b"]) expect(normalizeDomain(text), text).toBeNull();
+    // The domain of an address is the domain of the same text given as a domain: the lookup by domain finds its persons.
+    expect(normalizeDomain("anna@XN--MLLER-KVA.de")).toBe(normalizeEmail("anna@XN--MLLER-KVA.de").split("@")[1]);
   });
 });

@@ -1,4 +1,5 @@
 /** Normalization of match keys shared by every write and lookup. */
+import { domainToASCII, domainToUnicode } from "node:url";
 
 /**
  * Lower-cases A–Z only, as SQLite's `lower()` does (no ICU): text compared with `lower(column)` must
@@ -9,9 +10,47 @@ export function sqliteLower(text: string): string {
   return text.replace(/[A-Z]+/g, (letters) => letters.toLowerCase());
 }
 
-/** Lower-cases and trims an email address, dropping a leading `mailto:`. */
+const PRINTABLE_ASCII = /^[\x21-\x7e]*$/;
+
+/** `text` without the dots it ends with; a loop, as a pattern anchored at the end retries every dot of a long run. */
+function withoutTrailingDots(text: string): string {
+  let end = text.length;
+  while (end > 0 && text[end - 1] === ".") end -= 1;
+  return text.slice(0, end);
+}
+
+/**
+ * A lower-cased host name in its one form: mapped as IDNA (UTS #46) maps it (full-width letters and dots, Unicode's case
+ * folding, NFC), written with its Unicode labels (`xn--mller-kva.de` is "müller.de"), without a trailing dot. A host
+ * IDNA refuses is kept as it is (lower case, composed), for the callers' shape checks to judge.
+ */
+function canonicalHost(host: string): string {
+  // Printable ASCII without `xn--` or a trailing dot is already in its one form once lower-cased.
+  if (PRINTABLE_ASCII.test(host) && !host.includes("xn--") && !host.endsWith(".")) return host;
+  const ascii = domainToASCII(host.normalize("NFC"));
+  const unicode = ascii === "" ? "" : domainToUnicode(ascii);
+  return withoutTrailingDots(unicode === "" ? host.normalize("NFC") : unicode);
+}
+
+/**
+ * An email address as it is stored and compared: trimmed, `mailto:` dropped, lower case, the local part composed (NFC:
+ * "josé" typed either way is one), and the domain in its one form (`canonicalHost`): "anna@xn--mller-kva.de",
+ * "ANNA@MÜLLER.DE" and "anna@müller.de." are all "anna@müller.de".
+ *
+ * @example normalizeEmail(" mailto:Anna@XN--MLLER-KVA.de. ") // "anna@müller.de"
+ */
 export function normalizeEmail(address: string): string {
-  return address.trim().replace(/^mailto:/i, "").trim().toLowerCase();
+  const lowered = address.trim().replace(/^mailto:/i, "").trim().toLowerCase();
+  const at = lowered.lastIndexOf("@");
+  if (at < 0) return lowered.normalize("NFC");
+  return `${lowered.slice(0, at).normalize("NFC")}@${canonicalHost(lowered.slice(at + 1))}`;
+}
+
+/** A normalized address's ASCII form (its domain's IDNA labels: "anna@xn--mller-kva.de"), or the address when it has none. */
+export function asciiEmailForm(normalized: string): string {
+  const at = normalized.lastIndexOf("@");
+  const ascii = at < 0 ? "" : domainToASCII(normalized.slice(at + 1));
+  return ascii === "" ? normalized : `${normalized.slice(0, at)}@${ascii}`;
 }
 
 /**
@@ -46,8 +85,9 @@ const DOMAIN_SHAPE = /^(?:[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?\.)+[a-z0-9-]{2,63
 
 /**
  * A bare host name from a domain, URL or email address: lower case, without scheme, `www.`, port,
- * path, query or trailing dot ("https://www.Acme.com/about" → "acme.com"). Null when what remains
- * is not a host name.
+ * path, query or trailing dot ("https://www.Acme.com/about" → "acme.com"), an internationalized one in the form
+ * `normalizeEmail` gives an address's domain, its Unicode labels ("www.XN--MLLER-KVA.de" → "müller.de"). Null when what
+ * remains is not a host name.
  */
 export function normalizeDomain(text: string): string | null {
   let value = text.trim().toLowerCase();
@@ -56,8 +96,8 @@ export function normalizeDomain(text: string): string | null {
   value = value.split(/[/?#]/, 1)[0] ?? "";
   const at = value.lastIndexOf("@");
   if (at >= 0) value = value.slice(at + 1);
-  value = value.replace(/:\d*$/, "").replace(/\.$/, "").replace(/^www\d*\./, "");
-  return DOMAIN_SHAPE.test(value) ? value : null;
+  value = canonicalHost(value.replace(/:\d*$/, "")).replace(/^www\d*\./, "");
+  return DOMAIN_SHAPE.test(PRINTABLE_ASCII.test(value) ? value : domainToASCII(value)) ? value : null;
 }
 
 /** A path segment with its percent-escapes decoded; kept as written when they are not UTF-8 (a stray `%`). */

@@ -10,6 +10,7 @@ import { afterAll, afterEach, beforeEach, describe, expect, it } from "vitest";
 import { ConflictError } from "../errors.js";
 import { createSqliteStore } from "../sqlite/create-sqlite-store.js";
 import type { Store } from "../store.js";
+import { erasedIdentifierDigest } from "./erased-identifiers.js";
 
 const folder = mkdtempSync(join(tmpdir(), "rapport-erased-identifiers-"));
 afterAll(() => rmSync(folder, { recursive: true, force: true }));
@@ -140,6 +141,20 @@ describe("erased identifiers", () => {
     await expect(store.persons.create({ tenant_uuid: tenantUuid, name: "Zelda", linkedin_url: "https://linkedin.com/in/zelda-quist" })).rejects.toThrow(ConflictError);
     expect(await store.persons.allowErased(tenantUuid, { linkedin_url: "https://linkedin.com/in/zelda-quist" })).toBe(true);
     expect((await store.persons.create({ tenant_uuid: tenantUuid, name: "Zelda Q", linkedin_url: "https://linkedin.com/in/zelda-quist" })).name).toBe("Zelda Q");
+  });
+
+  it("recognizes an address erased under its domain's other spelling, as erasures before store migration 0084 keyed it", async () => {
+    const sqlite = new SqliteDatabase(path);
+    try {
+      const { secret } = sqlite.prepare("select secret from erasure_secrets where tenant_uuid = ?").get(tenantUuid) as { secret: Buffer };
+      sqlite.prepare("insert into erased_identifiers (tenant_uuid, digest, erased_at) values (?, ?, 1)").run(tenantUuid, erasedIdentifierDigest(secret, "email:eve@xn--mller-kva.de"));
+    } finally {
+      sqlite.close();
+    }
+    await expect(store.persons.create({ tenant_uuid: tenantUuid, name: "Eve", emails: ["eve@müller.de"] })).rejects.toThrow(/email eve@müller\.de was erased/);
+    expect(await store.persons.erasedAddresses(tenantUuid, ["EVE@XN--MLLER-KVA.DE", "eve@müller.de.", "dan@initech.example"])).toEqual(new Set(["eve@müller.de"]));
+    expect(await store.persons.allowErased(tenantUuid, { email: "eve@MÜLLER.de" })).toBe(true);
+    expect((await store.persons.create({ tenant_uuid: tenantUuid, name: "Eve", emails: ["eve@xn--mller-kva.de"] })).emails[0]!.address).toBe("eve@müller.de");
   });
 
   it("never reaches another tenant: its mail, creations and lifts are its own", async () => {

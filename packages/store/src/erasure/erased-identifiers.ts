@@ -9,12 +9,23 @@ import { createHmac, randomBytes } from "node:crypto";
 import { sql, type Kysely } from "kysely";
 import type { Database } from "../database-schema.js";
 import { ConflictError } from "../errors.js";
-import { normalizeEmail, normalizeLinkedinUrl } from "../normalize.js";
+import { asciiEmailForm, normalizeEmail, normalizeLinkedinUrl } from "../normalize.js";
 import { chunksOf } from "../repositories/chunks-of.js";
+import { legacyEmailKey } from "./legacy-email-key.js";
 import { legacyLinkedinKey } from "./legacy-linkedin-key.js";
 
 /** An address, as ingest normalizes it, named as an erased identifier. */
 export const emailIdentifier = (address: string): string => `email:${normalizeEmail(address)}`;
+
+/**
+ * The identifiers an address is recognized by: its key (`emailIdentifier`), and those an erasure made before store
+ * migration 0084 may have digested it under: the key as it was then (`legacyEmailKey`: "anna@müller.de." kept its dot)
+ * and the domain's ASCII form ("anna@xn--mller-kva.de", how mail often names "anna@müller.de").
+ */
+export function emailIdentifiersOf(address: string): string[] {
+  const normalized = normalizeEmail(address);
+  return [...new Set([normalized, legacyEmailKey(address), asciiEmailForm(normalized)])].map((key) => `email:${key}`);
+}
 
 /** A LinkedIn profile's match key (`normalizeLinkedinUrl`), named as an erased identifier. */
 export const linkedinIdentifier = (linkedinKey: string): string => `linkedin:${linkedinKey}`;
@@ -86,7 +97,7 @@ export async function erasedIdentifiersAmong(db: Kysely<Database>, tenantUuid: s
 
 /** Of the addresses (normalized as ingest does), those an erasure of the tenant remembers. */
 export async function erasedAddressesAmong(db: Kysely<Database>, tenantUuid: string, addresses: Iterable<string>): Promise<Set<string>> {
-  const byIdentifier = new Map([...addresses].map((address) => [emailIdentifier(address), normalizeEmail(address)]));
+  const byIdentifier = new Map([...addresses].flatMap((address) => emailIdentifiersOf(address).map((identifier) => [identifier, normalizeEmail(address)] as const)));
   const erased = await erasedIdentifiersAmong(db, tenantUuid, byIdentifier.keys());
   return new Set([...erased].map((identifier) => byIdentifier.get(identifier)!));
 }
@@ -111,11 +122,11 @@ export async function assertNotErased(
   addresses: readonly string[],
   linkedinUrl: string | null | undefined,
 ): Promise<void> {
-  const identifiers = [...addresses.map(emailIdentifier), ...(linkedinUrl ? linkedinIdentifiersOf(linkedinUrl) : [])];
+  const identifiers = [...addresses.flatMap(emailIdentifiersOf), ...(linkedinUrl ? linkedinIdentifiersOf(linkedinUrl) : [])];
   const erased = await erasedIdentifiersAmong(db, tenantUuid, identifiers);
   if (erased.size === 0) return;
-  const first = identifiers.find((identifier) => erased.has(identifier))!;
-  const what = first.startsWith("email:") ? `email ${first.slice("email:".length)}` : `linkedin_url ${linkedinUrl}`;
+  const address = addresses.find((each) => emailIdentifiersOf(each).some((identifier) => erased.has(identifier)));
+  const what = address !== undefined ? `email ${normalizeEmail(address)}` : `linkedin_url ${linkedinUrl}`;
   throw new ConflictError(`${what} ${ERASED_ON_REQUEST}: it is not stored again unless an operator allows it (rapport persons allow-address)`);
 }
 
@@ -126,8 +137,9 @@ export async function assertNotErased(
 export async function allowErasedIdentifier(db: Kysely<Database>, tenantUuid: string, identifier: { email: string } | { linkedin_url: string }): Promise<boolean> {
   const secret = await secretOf(db, tenantUuid);
   if (!secret) return false;
-  // A profile is lifted under both of its keys: an erasure before store migration 0063 digested the older one.
-  const names = "email" in identifier ? [emailIdentifier(identifier.email)] : linkedinIdentifiersOf(identifier.linkedin_url);
+  // A profile or an address is lifted under each of its keys: an erasure before store migration 0063 (profiles) or
+  // 0084 (addresses) digested an older one.
+  const names = "email" in identifier ? emailIdentifiersOf(identifier.email) : linkedinIdentifiersOf(identifier.linkedin_url);
   if (names.length === 0) return false;
   const deleted = await db
     .deleteFrom("erased_identifiers")

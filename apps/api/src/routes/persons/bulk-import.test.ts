@@ -236,6 +236,17 @@ describe("POST /v1/persons/batch", () => {
     expect(body.results[0]).toMatchObject({ status: "MATCHED", person: { uuid: fromMail, name: before!.name, job_title: null, service_updated_at: before!.service_updated_at } });
   });
 
+  it("takes an internationalized domain in any spelling as one: a company's, a person's address, mail's, the lookup's", async () => {
+    const company = await post("/v1/companies", { company_name: "Müller AG", domain: "https://www.XN--MLLER-KVA.de/" });
+    expect(company).toMatchObject({ status: 201, body: { domain: "müller.de" } });
+    await context.services.store.emails.ingest(acme.tenant.uuid, { message_id: "idn-1", sent_at: context.clock.now() - 1000, from: { email: "Anna@xn--mller-kva.de." }, to: [{ email: "ada@acme.example" }] });
+    const { body } = await batch([{ name: "Anna Müller", emails: ["anna@müller.de"] }, { name: "Anna", emails: ["ANNA@ＭÜＬＬＥＲ.DE"] }]);
+    expect(body.results.map((result: { status: string }) => result.status)).toEqual(["MATCHED", "MATCHED"]);
+    expect(body.results[0].person.emails).toEqual([expect.objectContaining({ address: "anna@müller.de" })]);
+    const found = await lookup([{ email: "anna@xn--mller-kva.de" }, { domain: "müller.de" }, { domain: "xn--mller-kva.de" }]);
+    expect(found.body.results.map((result: { match_count: number }) => result.match_count)).toEqual([1, 1, 1]);
+  });
+
   it("matches a profile written as one of its pages, a subdomain's or an escaped capital slug: one person, returned as is", async () => {
     const created = await post("/v1/persons", { name: "Jörg Fox", linkedin_url: "https://www.linkedin.com/in/j%C3%B6rg-fox/" });
     expect(created.status).toBe(201);

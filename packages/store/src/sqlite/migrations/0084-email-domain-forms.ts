@@ -1,0 +1,65 @@
+/**
+ * Migration 0084: the stored addresses and domains in the one form `normalizeEmail` and `normalizeDomain` now give an
+ * internationalized or dotted domain: its Unicode labels ("anna@xn--mller-kva.de" is "anna@müller.de"), without a
+ * trailing dot, full-width letters as their plain ones, a local part composed (NFC). Until now each spelling was a key of
+ * its own, so mail from "anna@xn--mller-kva.de" made a second person beside "anna@müller.de". Persons' addresses (and
+ * their domains), users' sign-in addresses, companies' domains and former domains. An address whose new form another
+ * row of the tenant already holds stays as it is: two persons are never made one unseen (merge them). The records whose
+ * address or domain now reads differently have their change time moved, so a sync reads them again.
+ */
+import { sql, type Kysely, type Migration } from "kysely";
+import { emailDomain, normalizeDomain, normalizeEmail } from "../../normalize.js";
+
+/** What may not be in its one form: a character other than printable ASCII, an `xn--` label, a trailing dot. */
+const MAY_CHANGE = (column: string) => sql.raw(`(${column} glob '*[^!-~]*' or ${column} like '%xn--%' or ${column} like '%.')`);
+
+export const emailDomainFormsMigration: Migration = {
+  async up(db: Kysely<unknown>) {
+    const changedAt = Date.now();
+    // A deleted tenant's rows refuse writes (migration 0031) and are never read again. Oldest first, so the older of
+    // two spellings of one address takes its form.
+    const addresses = await sql<{ tenant_uuid: string; person_uuid: string; address: string }>`select e.tenant_uuid, e.person_uuid, e.address
+      from person_emails e join tenants t on t.uuid = e.tenant_uuid and t.deleted_at is null
+      where ${MAY_CHANGE("e.address")} order by e.tenant_uuid, e.created_at, e.address`.execute(db);
+    for (const row of addresses.rows) {
+      const address = normalizeEmail(row.address);
+      if (address === row.address) continue;
+      const taken = await sql`select 1 from person_emails where tenant_uuid = ${row.tenant_uuid} and address = ${address}`.execute(db);
+      if (taken.rows.length > 0) continue;
+      await sql`update person_emails set address = ${address}, domain = ${emailDomain(address)}
+        where tenant_uuid = ${row.tenant_uuid} and address = ${row.address}`.execute(db);
+      await sql`update persons set service_updated_at = ${changedAt} where uuid = ${row.person_uuid}`.execute(db);
+    }
+
+    const users = await sql<{ uuid: string; tenant_uuid: string; email: string }>`select u.uuid, u.tenant_uuid, u.email
+      from users u join tenants t on t.uuid = u.tenant_uuid and t.deleted_at is null
+      where ${MAY_CHANGE("u.email")} order by u.tenant_uuid, u.created_at, u.uuid`.execute(db);
+    for (const row of users.rows) {
+      const email = normalizeEmail(row.email);
+      if (email === row.email) continue;
+      const taken = await sql`select 1 from users where tenant_uuid = ${row.tenant_uuid} and email = ${email}`.execute(db);
+      if (taken.rows.length === 0) await sql`update users set email = ${email}, updated_at = ${changedAt} where uuid = ${row.uuid}`.execute(db);
+    }
+
+    const companies = await sql<{ uuid: string; domain: string }>`select c.uuid, c.domain
+      from companies c join tenants t on t.uuid = c.tenant_uuid and t.deleted_at is null
+      where c.domain is not null and ${MAY_CHANGE("c.domain")}`.execute(db);
+    for (const row of companies.rows) {
+      const domain = normalizeDomain(row.domain);
+      if (domain === null || domain === row.domain) continue;
+      await sql`update companies set domain = ${domain}, service_updated_at = ${changedAt} where uuid = ${row.uuid}`.execute(db);
+    }
+
+    const formerDomains = await sql<{ company_uuid: string; domain: string }>`select f.company_uuid, f.domain
+      from company_former_domains f join tenants t on t.uuid = f.tenant_uuid and t.deleted_at is null
+      where ${MAY_CHANGE("f.domain")}`.execute(db);
+    for (const row of formerDomains.rows) {
+      const domain = normalizeDomain(row.domain);
+      if (domain === null || domain === row.domain) continue;
+      // The company listing both spellings keeps one.
+      const taken = await sql`select 1 from company_former_domains where company_uuid = ${row.company_uuid} and domain = ${domain}`.execute(db);
+      if (taken.rows.length > 0) await sql`delete from company_former_domains where company_uuid = ${row.company_uuid} and domain = ${row.domain}`.execute(db);
+      else await sql`update company_former_domains set domain = ${domain} where company_uuid = ${row.company_uuid} and domain = ${row.domain}`.execute(db);
+    }
+  },
+};
