@@ -8,6 +8,7 @@ import type { Database, OpportunitiesTable } from "../database-schema.js";
 import type { AssociatedCompany, AssociatedPerson, ChildrenMetadata, Opportunity, OpportunityAssociation } from "../deal-records.js";
 import type { Viewer } from "../deal-store.js";
 import { loadLinks } from "./association-repository.js";
+import { decimalAmount } from "./decimal-amount.js";
 import type { EntityActivitySource } from "./opportunity-activity.js";
 import { loadOpportunityStages, loadOpportunityTypes } from "./opportunity-type-repository.js";
 import { loadPersonEmails } from "./person-repository.js";
@@ -41,9 +42,9 @@ async function loadChildrenMetadata(db: Kysely<Database>, tenantUuid: string, pa
   for (const row of rows) {
     metadata.set(row.parent_uuid!, {
       count: Number(row.count),
-      probability_sum: Number(row.probability_sum ?? 0),
-      value_sum: Number(row.value_sum ?? 0),
-      weighted_value_sum: Number(row.weighted_value_sum ?? 0),
+      probability_sum: decimalAmount(Number(row.probability_sum ?? 0)),
+      value_sum: decimalAmount(Number(row.value_sum ?? 0)),
+      weighted_value_sum: decimalAmount(Number(row.weighted_value_sum ?? 0)),
     });
   }
   return metadata;
@@ -143,7 +144,8 @@ export async function hydrateOpportunities(
       next_step: row.next_step,
       value: nullableNumber(row.value),
       probability: nullableNumber(row.probability),
-      weighted_value: nullableNumber(row.weighted_value),
+      // Stored before weights were written without binary noise (2.002 at 50 % was 0.010009999999999998).
+      weighted_value: row.weighted_value === null ? null : decimalAmount(Number(row.weighted_value)),
       type,
       stage,
       parent_uuid: row.parent_uuid,

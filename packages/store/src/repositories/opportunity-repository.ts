@@ -8,6 +8,7 @@ import { ForbiddenError, InvalidInputError } from "../errors.js";
 import { keysetPage, type SortKey } from "../pagination/keyset-page.js";
 import { nullsLastKeysetPage } from "../pagination/nulls-last-keyset-page.js";
 import { checkPinnedLinks, deleteLinksOf, insertLinks } from "./association-repository.js";
+import { decimalAmount } from "./decimal-amount.js";
 import { foldCase } from "./fold-case.js";
 import { applyPendingOpportunityActivity, entityActivitySource, refreshOpportunityActivity } from "./opportunity-activity.js";
 import { loadCustomFields, mergeCustomFieldValues } from "./opportunity-custom-field-repository.js";
@@ -83,7 +84,7 @@ function refuseAnotherUsersOpportunity(
 }
 
 export const weightedValue = (value: number | null, probability: number | null): number | null =>
-  value === null || probability === null ? null : (value * probability) / 100;
+  value === null || probability === null ? null : decimalAmount((value * probability) / 100);
 
 async function typeRow(db: Kysely<Database>, tenantUuid: string, typeUuid: string): Promise<OpportunityType> {
   const row = await db
@@ -225,7 +226,11 @@ export function createOpportunityRepository(context: RepositoryContext): Opportu
         sql<number | null>`sum(o.weighted_value)`.as("total_weighted_value"),
       ])
       .executeTakeFirst();
-    return { total: Number(row?.total ?? 0), total_value: Number(row?.total_value ?? 0), total_weighted_value: Number(row?.total_weighted_value ?? 0) };
+    return {
+      total: Number(row?.total ?? 0),
+      total_value: decimalAmount(Number(row?.total_value ?? 0)),
+      total_weighted_value: decimalAmount(Number(row?.total_weighted_value ?? 0)),
+    };
   }
 
   /**

@@ -374,6 +374,25 @@ describe("GET /v1/opportunities filters", () => {
   });
 });
 
+describe("GET /v1/opportunities amounts", () => {
+  it("keeps amounts as written, yen without a minor unit and dinars with three decimals, in values, weights and totals", async () => {
+    const bank = await buildTenant(context.services, { name: "Bank" });
+    const pipeline = await buildPipeline(context.services, bank);
+    const post = async (name: string, value: number, probability: number) => {
+      const body = { name, type_uuid: pipeline.type.uuid, stage_uuid: pipeline.stages[0]!.uuid, value, probability };
+      const response = await context.request("/v1/opportunities", { key: bank.key, method: "POST", body });
+      return (await response.json()) as Item;
+    };
+    expect(await post("Tokyo loan", 1_500_000_000, 30)).toMatchObject({ value: 1_500_000_000, weighted_value: 450_000_000 });
+    // In binary floating point 2.002 × 0.5 % is 0.010009999999999998 and 0.1 + 0.2 is 0.30000000000000004.
+    expect(await post("Kuwait bond", 2.002, 0.5)).toMatchObject({ value: 2.002, weighted_value: 0.01001 });
+    await post("Kuwait fee", 0.1, 100);
+    await post("Kuwait fee 2", 0.2, 100);
+    const response = await context.request("/v1/opportunities?name=kuwait%20fee", { key: bank.key });
+    expect((await response.json()) as ListBody).toMatchObject({ total: 2, total_value: 0.3, total_weighted_value: 0.3 });
+  });
+});
+
 describe("GET /v1/opportunities search", () => {
   it("needs every word, in any order, in the name or associated person and company names", async () => {
     expect(names(await all("?search=lovelace%20ROBOTICS"))).toEqual(["Alpha Robotics"]);
