@@ -9,6 +9,7 @@ import { ConflictError, InvalidInputError, type Role, type User } from "@rapport
 import type { Command } from "commander";
 import { issueApiKey } from "../platform/auth/issue-api-key.js";
 import { MAX_API_KEY_LABEL_LENGTH } from "../platform/request/field-limits.js";
+import { ImportFormatError } from "../imports/imported-items.js";
 import { readAsUtf8 } from "../imports/text-encoding.js";
 import { requireTenant, withStore } from "./admin-actions.js";
 import { CliError, printable, printResult } from "./cli-output.js";
@@ -50,9 +51,11 @@ class RolledBack extends Error {}
 export const USERS_TERMINAL_NOTICE = "rapport: reading the users from standard input (this terminal): paste them, then press Ctrl-D on an empty line to end them\n";
 
 /** The text of `bytes` in any of the encodings a spreadsheet writes, as UTF-8. */
-async function asUtf8(bytes: Readable): Promise<string> {
-  // CSV from Excel on Windows is Windows-1252 or UTF-16, as contacts exports are.
-  const { text } = await readAsUtf8(bytes, { bytes: 0 });
+async function asUtf8(bytes: Readable, name: string): Promise<string> {
+  // CSV from Excel on Windows is Windows-1252 or UTF-16, as contacts exports are; another code page is refused.
+  const { text } = await readAsUtf8(bytes, { bytes: 0 }, name).catch((error: unknown) => {
+    throw error instanceof ImportFormatError ? new CliError(error.message) : error;
+  });
   const chunks: Buffer[] = [];
   for await (const chunk of text) chunks.push(Buffer.from(chunk as Buffer));
   return Buffer.concat(chunks).toString("utf8");
@@ -69,7 +72,7 @@ async function readStandardInput(): Promise<string> {
     if (size > MAX_FILE_BYTES) throw new CliError(`the users on standard input are over ${MAX_FILE_BYTES} bytes (a user a line)`);
     chunks.push(Buffer.from(chunk as Buffer));
   }
-  return asUtf8(Readable.from([Buffer.concat(chunks)]));
+  return asUtf8(Readable.from([Buffer.concat(chunks)]), "standard input");
 }
 
 /** The users file's text, or standard input's for `-`. */
@@ -79,7 +82,7 @@ async function readUsersFile(path: string): Promise<string> {
   checkReadable(path, "the users file");
   const size = statSync(path).size;
   if (size > MAX_FILE_BYTES) throw new CliError(`the users file ${path} is ${size} bytes; at most ${MAX_FILE_BYTES} (a user a line)`);
-  return asUtf8(createReadStream(path));
+  return asUtf8(createReadStream(path), `the users file ${path}`);
 }
 
 function refused(problems: RowProblem[], rows: number): CliError {

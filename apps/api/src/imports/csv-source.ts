@@ -150,7 +150,7 @@ function rowToCompany(cells: readonly string[], mapping: ColumnMapping): Importe
 export function readCsv(stream: Readable, totalBytes: number | null, options: CsvOptions): ImportSource {
   const counter = { bytes: 0 };
   async function* entries(): AsyncGenerator<SourceEntry> {
-    const { headText, text } = await readAsUtf8(stream, counter);
+    const { headText, text } = await readAsUtf8(stream, counter, options.name);
     if (!looksLikeText(headText)) throw new ImportFormatError(`${options.name} is not a CSV file: it holds binary data`);
     const parser = parse({
       delimiter: sniffDelimiter(headText),

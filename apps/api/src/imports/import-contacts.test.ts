@@ -814,6 +814,15 @@ describe("csv import", () => {
     expect([...(await companiesByName()).keys()]).toEqual(["Société Générale"]);
   });
 
+  it("refuses a CSV Excel wrote in another alphabet's code page, which Windows-1252 would garble, and writes nothing", async () => {
+    const before = bed.rowCounts();
+    const text = csvFile([["First Name", "Last Name", "E-mail Address", "Company"], ["Иван", "Петров", "ivan@bank.example", "Сбербанк"]], ";");
+    await expect(run(bed.file("moscow.csv", iconv.encode(text, "windows-1251")), importRequest("csv"))).rejects.toThrow(
+      /moscow\.csv is not UTF-8 or UTF-16 text, and its letters are not Windows-1252's .* save it as UTF-8 \(Excel: Save As, "CSV UTF-8"/,
+    );
+    expect(bed.rowCounts()).toEqual(before);
+  });
+
   it("refuses a binary file, which is not UTF-16 either, as a CSV", async () => {
     const png = bed.file("logo.csv", Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 0x0d, 0x49, 0x48, 0x44, 0x52, 0, 0, 1, 0]));
     await expect(run(png, importRequest("csv"))).rejects.toThrow("logo.csv is not a CSV file: it holds binary data");

@@ -48,7 +48,7 @@ function startsAnotherComponent(begins: string, capture: { depth: number }, stac
  */
 export async function* readComponentBlocks(stream: Readable, counter: LineCounter, options: BlockOptions): AsyncGenerator<ComponentBlock> {
   try {
-    const { text } = await readAsUtf8(stream, counter);
+    const { text } = await readAsUtf8(stream, counter, options.describe);
     yield* componentBlocksOfText(text, options);
   } finally {
     // Ending `text` does not end `stream` when it was passed on as it is (UTF-8).

@@ -29,7 +29,7 @@ export function readFilesAsUtf8(files: readonly string[], counter: { bytes: numb
     for (const path of files) {
       const file = createReadStream(path);
       try {
-        const { encoding, text } = await readAsUtf8(file, counter);
+        const { encoding, text } = await readAsUtf8(file, counter, path);
         // The first chunk is the sniffed head: it holds the whole mark when the file starts with one.
         let first = encoding === "utf-8";
         for await (const chunk of text as AsyncIterable<Buffer>) {

@@ -2,7 +2,7 @@ import fc from "fast-check";
 import iconv from "iconv-lite";
 import { Readable } from "node:stream";
 import { describe, expect, it } from "vitest";
-import { decodeWindows1252, detectTextEncoding, ENCODING_SNIFF_BYTES, isUtf8Head, readAsUtf8, windows1252ToUtf8 } from "./text-encoding.js";
+import { decodeWindows1252, detectTextEncoding, ENCODING_SNIFF_BYTES, isUtf8Head, readAsUtf8, readsAsWindows1252, windows1252ToUtf8 } from "./text-encoding.js";
 
 describe("isUtf8Head", () => {
   it("accepts UTF-8, even cut inside its last character, and refuses Windows-1252 letters", () => {
@@ -89,5 +89,29 @@ describe("readAsUtf8", () => {
 
   it("reads an empty file as empty UTF-8 text", async () => {
     expect(await read(Buffer.alloc(0))).toEqual({ encoding: "utf-8", headText: "", text: "", counted: 0 });
+  });
+});
+
+describe("readsAsWindows1252", () => {
+  it("takes Latin text of Western Europe, and not the code pages Excel writes other alphabets in", () => {
+    const latin = [
+      "First Name;Last Name;Email\r\nJürgen;Müller;j@x.de\r\nFrançois;Lefèvre-Œuvre;f@x.fr\r\n",
+      "Nome,Empresa\r\nJoão Gonçalves,Ação Comunicação Ltda\r\nÍñigo Muñoz,Peña – «Café»\r\n",
+      "Name\tCity\r\nSigurður Þórðarson\tReykjavík\r\nSøren Ærø\tÅrhus\r\nZoë Brontë\t€ 5\r\n",
+    ];
+    for (const text of latin) expect(readsAsWindows1252(iconv.encode(text, "windows-1252")), text).toBe(true);
+    const others: Array<[string, string]> = [
+      ["windows-1251", "Имя;Фамилия;Email\r\nИван;Петров;i@x.ru\r\nЯн;Ли;y@x.ru\r\n"],
+      ["koi8-r", "Имя;Фамилия\r\nМария;Иванова\r\n"],
+      ["windows-1253", "Name;Email\r\nΟδυσσέας Ελύτης;o@x.gr\r\n"],
+      ["windows-1255", "Name,Email\r\nשלום כהן,s@x.il\r\n"],
+      ["windows-1256", "Name,Email\r\nمحمد العلي,m@x.sa\r\n"],
+      ["windows-874", "Name,Email\r\nสมชาย ใจดี,s@x.th\r\n"],
+      ["shift_jis", "First Name,Last Name,Email\r\n太郎,田中,t@x.jp\r\n"],
+      ["gbk", "First Name,Last Name,Email\r\n伟,王,w@x.cn\r\n芳,李,l@x.cn\r\n"],
+      ["big5", "First Name,Last Name,Email\r\n大文,陳,c@x.tw\r\n"],
+      ["euc-kr", "First Name,Last Name,Email\r\n민준,김,k@x.kr\r\n"],
+    ];
+    for (const [encoding, text] of others) expect(readsAsWindows1252(iconv.encode(text, encoding)), encoding).toBe(false);
   });
 });
