@@ -2,13 +2,14 @@
  * @module
  * A mail message's header block made readable by postal-mime, which reads header bytes as UTF-8 and decodes
  * encoded words in Windows-1252 or in a charset it does not know as ISO-8859-1 (see mail-charsets.ts): a header
- * line that is not UTF-8 is read as Windows-1252, an encoded word in such a charset is written again in UTF-8, and
- * encoded words that split a character between them are joined (split-encoded-words.ts).
+ * line that is not UTF-8, or holds ISO-2022-JP's escapes, is read in the message's declared charset, else as
+ * Windows-1252 (raw-header-charset.ts), an encoded word in such a charset is written again in UTF-8, and encoded
+ * words that split a character between them are joined (split-encoded-words.ts).
  */
 import { isAscii, isUtf8 } from "node:buffer";
 import { decodeMailText, iconvCharsetFor } from "./mail-charsets.js";
+import { holdsIso2022Escapes, rawHeaderDecoder } from "./raw-header-charset.js";
 import { encodedWordBytes, joinSplitEncodedWords } from "./split-encoded-words.js";
-import { decodeWindows1252 } from "./text-encoding.js";
 
 /** An RFC 2047 encoded word: `=?charset[*language]?B|Q?text?=`. */
 const ENCODED_WORD = /=\?([^?\s]+)\?([BbQq])\?([^?]*)\?=/g;
@@ -45,14 +46,15 @@ export function mailHeaderAsUtf8(raw: Buffer): Buffer | null {
   const headerEnd = headerBlockEnd(raw);
   const header = raw.subarray(0, headerEnd);
   // Most mail: every message of an import passes here, and one check of its bytes spares it the line-by-line work.
-  if (isAscii(header) && header.indexOf("=?") === -1) return null;
+  if (isAscii(header) && header.indexOf("=?") === -1 && header.indexOf(0x1b) === -1) return null;
+  const decodeRaw = rawHeaderDecoder(header);
   let changed = false;
   const lines: string[] = [];
   for (let start = 0; ; ) {
     const lineFeed = header.indexOf(LINE_FEED, start);
     const bytes = header.subarray(start, lineFeed === -1 ? header.length : lineFeed);
-    const isUtf8Line = isUtf8(bytes);
-    const decoded = isUtf8Line ? bytes.toString("utf8") : decodeWindows1252(bytes);
+    const isUtf8Line = isUtf8(bytes) && !holdsIso2022Escapes(bytes);
+    const decoded = isUtf8Line ? bytes.toString("utf8") : decodeRaw(bytes);
     const rewritten = misreadWordsAsUtf8(decoded);
     if (!isUtf8Line || rewritten !== decoded) changed = true;
     lines.push(rewritten);

@@ -1,3 +1,4 @@
+import iconv from "iconv-lite";
 import { describe, expect, it } from "vitest";
 import { MAX_KEPT_MIME_DELIMITERS, parseMailMessage } from "./parse-mail-message.js";
 
@@ -83,6 +84,23 @@ describe("parseMailMessage", () => {
     );
     const parsed = await parseMailMessage(raw, { keepBody: false });
     expect(parsed).toMatchObject({ item: { from: { email: "wang@bank.example", name: "王小明" }, subject: "会議の件について" } });
+  });
+
+  it("reads names and subjects written raw in the message's charset (Shift_JIS, KOI8-R, ISO-2022-JP's escapes), not as Windows-1252", async () => {
+    // ISO-2022-JP: JIS X 0208 between ESC $ B and ESC ( B; its bytes are EUC-JP's less 0x80.
+    const jis = (text: string) => Buffer.concat([Buffer.from("\x1b$B", "latin1"), iconv.encode(text, "euc-jp").map((byte) => byte - 0x80), Buffer.from("\x1b(B", "latin1")]);
+    const message = (charset: string, name: Buffer, subject: Buffer) =>
+      Buffer.concat([
+        Buffer.from("From: "), name, Buffer.from(" <sender@bank.example>\r\nTo: bo@acme.example\r\nSubject: "), subject,
+        Buffer.from(`\r\nDate: Mon, 7 Dec 2026 10:00:00 +0545\r\nMessage-ID: <${charset}@bank.example>\r\nContent-Type: text/plain;\r\n charset="${charset}"\r\n\r\n`),
+      ]);
+    const read = async (raw: Buffer) => {
+      const parsed = await parseMailMessage(raw, { keepBody: false });
+      return "item" in parsed ? [parsed.item.from.name, parsed.item.subject] : parsed;
+    };
+    expect(await read(message("Shift_JIS", iconv.encode("佐藤花子", "shift_jis"), iconv.encode("会議の件", "shift_jis")))).toEqual(["佐藤花子", "会議の件"]);
+    expect(await read(message("KOI8-R", iconv.encode("Иван Петров", "koi8-r"), iconv.encode("Встреча", "koi8-r")))).toEqual(["Иван Петров", "Встреча"]);
+    expect(await read(message("ISO-2022-JP", jis("田中太郎"), jis("会議の件")))).toEqual(["田中太郎", "会議の件"]);
   });
 
   it("leaves C1 characters of a body in a charset postal-mime decodes itself (ISO-8859-2) as they are", async () => {
