@@ -245,6 +245,8 @@ describe("POST /v1/persons/batch", () => {
     expect(body.results[0].person.emails).toEqual([expect.objectContaining({ address: "anna@müller.de" })]);
     const found = await lookup([{ email: "anna@xn--mller-kva.de" }, { domain: "müller.de" }, { domain: "xn--mller-kva.de" }]);
     expect(found.body.results.map((result: { match_count: number }) => result.match_count)).toEqual([1, 1, 1]);
+    const companies = await context.request("/v1/companies?domain=XN--MLLER-KVA.DE", { key: acme.key });
+    expect(((await companies.json()) as { items: Array<{ uuid: string }> }).items.map((item) => item.uuid)).toEqual([company.body.uuid]);
   });
 
   it("matches a profile written as one of its pages, a subdomain's or an escaped capital slug: one person, returned as is", async () => {
