@@ -333,6 +333,7 @@ describe("vcf import", () => {
       ["Ann", "Lee", "https://www.linkedin.com/in/ann-lee-1", "", "Initech", "Analyst"],
       ["Ann", "Lee", "https://www.linkedin.com/in/ann-lee-2", "", "Initech", "Engineer"],
       ["Bo", "Chen", "https://www.linkedin.com/in/bo-chen", "bo@umbrella.example", "Umbrella", "CFO"],
+      ["Ömer", "İnce", "https://www.linkedin.com/in/omer-ince", "", "İş Bankası", "Director"],
     ]);
     await run(bed.file("Connections.csv", linkedin), importRequest("csv"));
     const cards = [
@@ -342,9 +343,12 @@ describe("vcf import", () => {
       vcard("3.0", ["FN:Bo Chen", "EMAIL:bo.chen@gmail.com", "ORG:Umbrella"]),
       // The same name at another company is another person.
       vcard("3.0", ["FN:María José García Márquez", "EMAIL:mjgm@hooli.example", "ORG:Hooli"]),
+      // Written in capitals, as a Turkish phone may: "İ" in lower case is "i" with a dot above to JavaScript, not "i".
+      vcard("3.0", ["FN:ÖMER INCE", "EMAIL:omer@isbank.example", "ORG:İŞ BANKASI"]),
     ].join("\r\n");
     const summary = await importThreeTimes(bed.file("phone.vcf", cards), importRequest("vcf"));
-    expect(summary).toMatchObject({ persons: { matched: 1, created: 3 } });
+    expect(summary).toMatchObject({ persons: { matched: 2, created: 3 } });
+    expect((await bed.personsByKey()).get("omer@isbank.example")?.linkedin_url).toBe("https://www.linkedin.com/in/omer-ince");
     const persons = await bed.personsByKey();
     expect(persons.get("mj@globex.example")).toMatchObject({ linkedin_url: "https://www.linkedin.com/in/mjgm", job_title: "Director, Talent", name: "María José García Márquez" });
     expect(persons.get("mjgm@hooli.example")?.linkedin_url).toBeNull();

@@ -6,7 +6,7 @@
  * then by name). When the shared match-or-create of `POST /v1/persons/batch` lands, this one file
  * is where imports switch over to it, so that an import and the API always match alike.
  */
-import { ConflictError, fullName, InvalidInputError, type PersonFieldHolder, type PersonFieldOffer, type PagePosition, type Store } from "@rapport/store";
+import { companyNameKey, ConflictError, fullName, InvalidInputError, type PersonFieldHolder, type PersonFieldOffer, type PagePosition, type Store } from "@rapport/store";
 import { MAX_PERSON_EMAIL_ADDRESSES } from "../platform/request/count-limits.js";
 import { findPersonMatch } from "../persons/find-person-match.js";
 import { emptyCompanyFieldsFilled, type CompanyFieldHolder } from "./empty-company-fields.js";
@@ -84,9 +84,13 @@ export interface PersonImportTarget {
 
 const SAME_NAME_PAGE = 500;
 
-/** True when two names are one person's as written: case, Unicode composition and spacing aside (accents count). */
+/**
+ * True when two names are one person's as written: case (every letter's, as Unicode folds it: "İNCE" is "İnce", "GROSS"
+ * "Groß"), Unicode composition and compatibility forms and spacing aside (accents count): the key a company's name is
+ * found by, applied to a person's.
+ */
 function samePersonName(left: string, right: string): boolean {
-  const key = (name: string) => name.normalize("NFKC").toLowerCase().replace(/\s+/g, " ").trim();
+  const key = (name: string) => companyNameKey(name.replace(/\s+/g, " "));
   return key(left) === key(right);
 }
 
