@@ -3,7 +3,7 @@
  * Row types of every table, as Kysely sees them. Booleans are stored as 0/1 integers so the same
  * SQL runs on SQLite and PostgreSQL; times are epoch milliseconds.
  */
-import type { Generated, GeneratedAlways } from "kysely";
+import type { Generated } from "kysely";
 
 export interface TenantsTable {
   uuid: string;
@@ -239,8 +239,8 @@ export interface EntityListsTable {
   uuid: string;
   tenant_uuid: string;
   name: string;
-  /** `lower(name)`, computed by the database (migration 0053): the name order's key. */
-  name_key: GeneratedAlways<string>;
+  /** `nameSortKey(name)`, written with every name (migration 0084): the name order's key. */
+  name_sort_key: string;
   kind: string;
   owner_user_uuid: string | null;
   created_at: number;

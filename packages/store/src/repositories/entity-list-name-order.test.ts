@@ -1,6 +1,6 @@
 /**
- * Entity lists by name ignore the case of A–Z (migration 0053's folded key), both ways and across cursor pages, and a
- * page seeks the (tenant, name_key, uuid) index instead of sorting the tenant's lists.
+ * Entity lists by name ignore case and accents as persons' names do (migration 0084's key), both ways and across cursor
+ * pages, and a page seeks the (tenant, name_sort_key, uuid) index instead of sorting the tenant's lists.
  */
 import { describe, expect, it } from "vitest";
 import type { SortOrder } from "@rapport/graph";
@@ -10,11 +10,11 @@ import { createSqliteStore } from "../sqlite/create-sqlite-store.js";
 import { planOnMigratedSchema, preparedDuring } from "../testing/sqlite-plans.js";
 
 const NOW = Date.UTC(2026, 0, 15);
-const NAMES = ["beta", "Alpha", "Zeta", "gamma", "Delta"];
-const FOLDED = ["Alpha", "beta", "Delta", "gamma", "Zeta"];
+const NAMES = ["beta", "Alpha", "Zeta", "gamma", "Émile", "İzmir", "Delta", "istanbul"];
+const FOLDED = ["Alpha", "beta", "Delta", "Émile", "gamma", "istanbul", "İzmir", "Zeta"];
 
 describe("entity lists by name", () => {
-  it("ignore case, in both orders, by page numbers and by cursor", async () => {
+  it("ignore case and accents, in both orders, by page numbers and by cursor", async () => {
     const store = await createSqliteStore({ path: ":memory:", now: () => NOW });
     try {
       const tenantUuid = (await store.tenants.create({ name: "Acme", tier: "standard" })).uuid;
@@ -61,7 +61,7 @@ describe("entity lists by name", () => {
     expect(pages.length).toBeGreaterThanOrEqual(2);
     for (const source of pages) {
       const plan = await planOnMigratedSchema(source);
-      expect(plan, source.slice(0, 300)).toMatch(/USING INDEX entity_lists_tenant_name_key \(tenant_uuid=\?/);
+      expect(plan, source.slice(0, 300)).toMatch(/USING INDEX entity_lists_tenant_name_sort_key \(tenant_uuid=\?/);
       expect(plan, source.slice(0, 300)).not.toMatch(/TEMP B-TREE/);
     }
   });

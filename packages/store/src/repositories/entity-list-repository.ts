@@ -6,14 +6,15 @@ import { keysetPage } from "../pagination/keyset-page.js";
 import { ENTITY_LIST_KINDS, type EntityList, type EntityListKind } from "../records.js";
 import { assertAllowedValue } from "./allowed-value.js";
 import { mergedAwayCompanies, mergedAwayPersons } from "./merged-away-persons.js";
+import { nameSortKey } from "./name-sort-key.js";
 import { assertNonBlankFields, assertNonBlankText, assertRequiredFields } from "./required-fields.js";
 import type { EntityListChanges, EntityListRepository } from "../store.js";
 import { activeOwnerUuid } from "./active-owner-uuid.js";
 import { withTransaction, type RepositoryContext } from "./repository-context.js";
 import { tenantOnly } from "./tenant-filter.js";
 
-/** A list as written, without the key the database computes from its name. */
-type ListColumns = Omit<EntityListsTable, "name_key">;
+/** A list as written, without the key its name is ordered by. */
+type ListColumns = Omit<EntityListsTable, "name_sort_key">;
 type ListRow = ListColumns & { member_count: number | string | bigint };
 
 function toEntityList(row: ListRow): EntityList {
@@ -76,8 +77,8 @@ export function createEntityListRepository(context: RepositoryContext): EntityLi
         .where("uuid", "=", listUuid)
         .executeTakeFirst();
       if (!list) return false;
-      const set: Partial<ListColumns> = { updated_at: now() };
-      if (changes.name !== undefined) set.name = changes.name;
+      const set: Partial<EntityListsTable> = { updated_at: now() };
+      if (changes.name !== undefined) Object.assign(set, { name: changes.name, name_sort_key: nameSortKey(changes.name) });
       const owner = changes.owner_user_uuid;
       // The owner as read is taken back as is, though since deactivated (a GET then PUT of the same fields).
       if (owner !== undefined && owner !== list.owner_user_uuid) set.owner_user_uuid = owner === null ? null : await activeOwnerUuid(transaction, tenantUuid, owner);
@@ -104,7 +105,7 @@ export function createEntityListRepository(context: RepositoryContext): EntityLi
           created_at: timestamp,
           updated_at: timestamp,
         };
-        await transaction.insertInto("entity_lists").values(created).execute();
+        await transaction.insertInto("entity_lists").values({ ...created, name_sort_key: nameSortKey(created.name) }).execute();
         return created;
       });
       return toEntityList({ ...row, member_count: 0 });
@@ -118,8 +119,9 @@ export function createEntityListRepository(context: RepositoryContext): EntityLi
       const page = await keysetPage(
         query,
         [
-          // By name: the folded name (migration 0053), so case does not order "Zeta" before "alpha".
-          { column: request.sort_by === "updated_at" ? "entity_lists.updated_at" : "entity_lists.name_key", direction },
+          // By name: the persons' and companies' name order (migration 0084), so neither case nor accents split the
+          // alphabet ("Zeta" before "alpha", "Émile" after "Zeta").
+          { column: request.sort_by === "updated_at" ? "entity_lists.updated_at" : "entity_lists.name_sort_key", direction },
           { column: "entity_lists.uuid", direction },
         ],
         request,
@@ -247,7 +249,7 @@ export function createEntityListRepository(context: RepositoryContext): EntityLi
               .where("entity_list_members.entity_uuid", "=", entityUuid),
           ),
         )
-        .orderBy("entity_lists.name_key")
+        .orderBy("entity_lists.name_sort_key")
         .orderBy("entity_lists.uuid")
         .execute();
       return rows.map((row) => toEntityList(row as ListRow));

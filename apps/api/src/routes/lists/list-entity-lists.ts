@@ -9,6 +9,9 @@ import { listPage } from "../../platform/listing/list-page.js";
 import { isoBoundQuery } from "../../platform/request/date-schemas.js";
 import { entityListSchema, presentEntityList } from "../../presenters/entity-list-presenter.js";
 
+const NAME_ORDER_CHANGED =
+  "cursor no longer valid: lists are listed alphabetically by name since this version (accents no longer sort after z), so the scan's place moved; start the scan again without cursor";
+
 export const listEntityLists = defineOperation({
   operationId: "listEntityLists",
   method: "get",
@@ -23,7 +26,7 @@ export const listEntityLists = defineOperation({
     sort_by: z
       .enum(ENTITY_LIST_SORT_FIELDS)
       .default("name")
-      .describe("The order's column (then uuid); name ignores the case of A-Z. updated_at with order=desc and per_page=1 gives the newest change time: a sync's watermark."),
+      .describe("The order's column (then uuid); name ignores case and accents. updated_at with order=desc and per_page=1 gives the newest change time: a sync's watermark."),
     order: sortOrderParameter("asc"),
     updated_after: isoBoundQuery("Only lists renamed or whose members changed at or after this instant.", "start").optional(),
   }),
@@ -33,8 +36,10 @@ export const listEntityLists = defineOperation({
     return listPage({
       paging: { page, per_page, cursor },
       // The name order ignores case since 2026-12-05: a cursor of the case-sensitive order before it holds a name
-      // as written, which would misplace the page, so it is refused as another scan's.
+      // as written, which would misplace the page, so it is refused as another scan's. It is alphabetical (accents and
+      // every letter's case aside) since 2026-12-07: a cursor of the case-folded order is refused, saying why.
       query: { operation: "listEntityLists", tenant: auth.tenant.uuid, kind, sort_by, order, updated_after, ...(sort_by === "name" ? { name_order: "case-folded" } : {}) },
+      ...(sort_by === "name" && { orderChange: { mark: { name_order: "alphabetical" }, refusal: NAME_ORDER_CHANGED } }),
       cursors: await cursorCodecFor(services.store),
       fetch: (request) =>
         services.store.entityLists.list(auth.tenant.uuid, { ...request, ...(kind ? { kind } : {}), sort_by, order, ...(updated_after === undefined ? {} : { updated_after }) }),

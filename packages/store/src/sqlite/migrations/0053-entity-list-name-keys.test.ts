@@ -14,7 +14,7 @@ describe("migration 0053-entity-list-name-keys", () => {
       sqlite.pragma("foreign_keys = off");
       sqlite.exec(`insert into entity_lists (uuid, tenant_uuid, name, kind, created_at, updated_at) values
         ('l1', 't1', 'Zeta Leads', 'persons', 1, 1), ('l2', 't1', 'alpha', 'persons', 1, 1), ('l3', 't1', 'Émile', 'persons', 1, 1)`);
-      expect((await migrator.migrateToLatest()).error).toBeUndefined();
+      expect((await migrator.migrateTo("0053-entity-list-name-keys")).error).toBeUndefined();
       const keys = () => sqlite.prepare("select uuid, name_key from entity_lists order by uuid").all();
       expect(keys()).toEqual([
         { uuid: "l1", name_key: "zeta leads" },

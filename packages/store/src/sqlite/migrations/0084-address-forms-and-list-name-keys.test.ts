@@ -1,14 +1,17 @@
 /**
  * Migration 0084: addresses and domains stored in another spelling of an internationalized or dotted domain
  * ("xn--" labels, a trailing dot) are found by the form writes and lookups now give them, unless another person of the
- * tenant already holds that form: then neither moves.
+ * tenant already holds that form: then neither moves. Entity lists already there get their name order's key.
  */
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import SqliteDatabase from "better-sqlite3";
+import { Kysely, Migrator, SqliteDialect } from "kysely";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import type { Database } from "../../database-schema.js";
 import { createSqliteStore } from "../create-sqlite-store.js";
+import { migrations } from "./index.js";
 
 let folder: string;
 beforeEach(() => {
@@ -16,7 +19,7 @@ beforeEach(() => {
 });
 afterEach(() => rmSync(folder, { recursive: true, force: true }));
 
-describe("migration 0084-email-domain-forms", () => {
+describe("migration 0084-address-forms-and-list-name-keys", () => {
   it("writes stored addresses and domains in their one form, leaving an address whose form another person holds", async () => {
     const path = join(folder, "rapport.db");
     let store = await createSqliteStore({ path });
@@ -31,12 +34,16 @@ describe("migration 0084-email-domain-forms", () => {
 
     // As writes stored them before: the domain as typed or as mail named it.
     const sqlite = new SqliteDatabase(path);
+    // The lists' part of the migration undone, so that it runs again.
+    sqlite.exec(`drop index entity_lists_tenant_name_sort_key; alter table entity_lists drop column name_sort_key;
+      alter table entity_lists add column name_key text generated always as (lower(name)) virtual;
+      create index entity_lists_tenant_name_key on entity_lists (tenant_uuid, name_key, uuid)`);
     const rename = sqlite.prepare("update person_emails set address = ?, domain = ? where address = ?");
     rename.run("anna@xn--mller-kva.de", "xn--mller-kva.de", "anna@punycode.example");
     rename.run("bo@example.com.", "example.com.", "bo@dotted.example");
     rename.run("cy@xn--mller-kva.de", "xn--mller-kva.de", "cy@old.example");
     sqlite.prepare("update companies set domain = 'xn--mller-kva.de' where uuid = ?").run(company);
-    sqlite.prepare("delete from kysely_migration where name = '0084-email-domain-forms'").run();
+    sqlite.prepare("delete from kysely_migration where name = '0084-address-forms-and-list-name-keys'").run();
     sqlite.close();
 
     store = await createSqliteStore({ path });
@@ -55,6 +62,22 @@ describe("migration 0084-email-domain-forms", () => {
       expect((await store.persons.findByDomain(tenant, "müller.de", 10)).total).toBe(2);
     } finally {
       await store.close();
+    }
+  });
+
+  it("gives lists already there the key of the name order persons have, which accents and every letter's case do not split", async () => {
+    const sqlite = new SqliteDatabase(":memory:");
+    const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: sqlite }) });
+    try {
+      const migrator = new Migrator({ db, provider: { getMigrations: async () => migrations } });
+      expect((await migrator.migrateTo("0081-idempotent-writes-committed")).error).toBeUndefined();
+      sqlite.pragma("foreign_keys = off");
+      sqlite.exec(`insert into entity_lists (uuid, tenant_uuid, name, kind, created_at, updated_at) values
+        ('l1', 't1', 'Zeta Leads', 'persons', 1, 1), ('l2', 't1', 'Émile', 'persons', 1, 1), ('l3', 't1', 'İzmir', 'persons', 1, 1)`);
+      expect((await migrator.migrateTo("0084-address-forms-and-list-name-keys")).error).toBeUndefined();
+      expect(sqlite.prepare("select name from entity_lists order by tenant_uuid, name_sort_key, uuid").pluck().all()).toEqual(["Émile", "İzmir", "Zeta Leads"]);
+    } finally {
+      await db.destroy();
     }
   });
 });

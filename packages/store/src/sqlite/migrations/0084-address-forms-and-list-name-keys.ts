@@ -6,14 +6,20 @@
  * their domains), users' sign-in addresses, companies' domains and former domains. An address whose new form another
  * row of the tenant already holds stays as it is: two persons are never made one unseen (merge them). The records whose
  * address or domain now reads differently have their change time moved, so a sync reads them again.
+ *
+ * And entity lists are listed by name as persons and companies are (migration 0064): each holds `nameSortKey` of its
+ * name (`name_sort_key`, written by the store with the name), in place of migration 0053's `lower(name)`, which folded
+ * A–Z only, so "Émile" came after "Zeta" and "İzmir" apart from "istanbul". Nothing a client reads changes there.
  */
 import { sql, type Kysely, type Migration } from "kysely";
 import { emailDomain, normalizeDomain, normalizeEmail } from "../../normalize.js";
+import { nameSortKey } from "../../repositories/name-sort-key.js";
+import { writeKeysAside } from "./keys-written-aside.js";
 
 /** What may not be in its one form: a character other than printable ASCII, an `xn--` label, a trailing dot. */
 const MAY_CHANGE = (column: string) => sql.raw(`(${column} glob '*[^!-~]*' or ${column} like '%xn--%' or ${column} like '%.')`);
 
-export const emailDomainFormsMigration: Migration = {
+export const addressFormsAndListNameKeysMigration: Migration = {
   async up(db: Kysely<unknown>) {
     const changedAt = Date.now();
     // A deleted tenant's rows refuse writes (migration 0031) and are never read again. Oldest first, so the older of
@@ -61,5 +67,11 @@ export const emailDomainFormsMigration: Migration = {
       if (taken.rows.length > 0) await sql`delete from company_former_domains where company_uuid = ${row.company_uuid} and domain = ${row.domain}`.execute(db);
       else await sql`update company_former_domains set domain = ${domain} where company_uuid = ${row.company_uuid} and domain = ${row.domain}`.execute(db);
     }
+
+    await sql`alter table entity_lists add column name_sort_key text not null default ''`.execute(db);
+    await writeKeysAside(db, "entity_lists", [{ source: "name", key: "name_sort_key", keyOf: nameSortKey }]);
+    await sql`drop index entity_lists_tenant_name_key`.execute(db);
+    await sql`alter table entity_lists drop column name_key`.execute(db);
+    await sql`create index entity_lists_tenant_name_sort_key on entity_lists (tenant_uuid, name_sort_key, uuid)`.execute(db);
   },
 };
