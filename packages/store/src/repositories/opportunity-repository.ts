@@ -52,11 +52,12 @@ interface ListTotals {
 const INDEXED_SORTS: ReadonlySet<OpportunitySortField> = new Set(["created_at", "updated_at"]);
 
 /**
- * A candidate's text as the fuzzy retry matches it: one line, folded as Unicode folds case (`foldCase`): Fuse's own
+ * A candidate's text as the fuzzy retry matches it: one line, its compatibility characters in their plain form (NFKC:
+ * a full-width "ＡＣＭＥ" is "ACME", as a name filter reads it), folded as Unicode folds case (`foldCase`): Fuse's own
  * lower case makes "İ" an "i" and a combining dot, so "iş" (a word under three letters must match exactly) missed
  * "İş Bankası".
  */
-const foldDocument = (text: string) => foldCase(text.replaceAll("\n", " "));
+const foldDocument = (text: string) => foldCase(text.replaceAll("\n", " ").normalize("NFKC"));
 
 /** Most recently updated opportunities a fuzzy search looks at, and most matches it keeps. */
 const FUZZY_CANDIDATES = 5_000;
@@ -299,7 +300,7 @@ export function createOpportunityRepository(context: RepositoryContext): Opportu
   async function fuzzyRanking(tenantUuid: string, conditions: readonly Expression<SqlBool>[], search: string, documentsCurrent: boolean): Promise<string[]> {
     const folded = await fuzzyCandidates(tenantUuid, conditions, documentsCurrent);
     const fuse = new Fuse(folded, { keys: ["text"], includeScore: true, ignoreLocation: true, threshold: 0.4 });
-    const words = searchWords(search).map(foldCase);
+    const words = searchWords(search).map(foldDocument);
     return fuse
       .search({ $and: words.map((word) => ({ text: word })) })
       .sort((left, right) => (left.score ?? 0) - (right.score ?? 0) || (left.item.uuid < right.item.uuid ? -1 : 1))

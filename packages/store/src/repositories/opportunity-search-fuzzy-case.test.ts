@@ -29,16 +29,20 @@ beforeEach(async () => {
   otherTenantUuid = (await store.tenants.create({ name: "Other", tier: "standard" })).uuid;
   await deal(tenantUuid, "Sendikasyon 2027", "İş Bankası");
   await deal(tenantUuid, "Refinancing", "Straße & Söhne");
+  await deal(tenantUuid, "Yen bond", "ＡＣＭＥ Japan");
   await deal(otherTenantUuid, "Sendikasyon (other tenant)", "İş Bankası");
 });
 afterEach(() => store.close());
 
 describe("the opportunity search's fuzzy retry", () => {
-  it("folds case in every script, Turkish dotted and dotless i and German ß included", async () => {
+  it("folds case in every script, Turkish dotted and dotless i and German ß included, and full-width letters", async () => {
     expect(await search("iş bankası")).toEqual(["Sendikasyon 2027"]);
     expect(await search("İŞ BANKASI")).toEqual(["Sendikasyon 2027"]);
     expect(await search("IS BANKASI")).toEqual([]);
     expect(await search("STRASSE söhne")).toEqual(["Refinancing"]);
+    // Full-width letters, as Japanese input writes them, are their plain letters, either way round.
+    expect(await search("acme")).toEqual(["Yen bond"]);
+    expect(await search("ＪＡＰＡＮ")).toEqual(["Yen bond"]);
     expect(await search("iş bankası", otherTenantUuid)).toEqual(["Sendikasyon (other tenant)"]);
   });
 });
