@@ -37,8 +37,10 @@ describe("normalizeEmail and normalizeDomain", () => {
       expect(normalizeEmail(address), address).toBe("anna@müller.de");
     }
     expect(normalizeEmail("Anna@Example.COM.")).toBe("anna@example.com");
-    // A local part typed composed or decomposed (macOS) is one; ß is a letter of its own (IDNA 2008), not "ss".
+    // A local part typed composed or decomposed (macOS) is one, full-width (a Japanese input method) plain; ß is a
+    // letter of its own (IDNA 2008), not "ss".
     expect(normalizeEmail("jose\u0301@example.com")).toBe("josé@example.com");
+    expect(normalizeEmail("ｔａｒｏ＠ｅｘａｍｐｌｅ．ｊｐ")).toBe("taro@example.jp");
     expect(normalizeEmail("info@straße.de")).toBe("info@straße.de");
     for (const domain of ["www.müller.de", "https://WWW.XN--MLLER-KVA.de./kontakt", "müller.de", "anna@müller.de"]) expect(normalizeDomain(domain), domain).toBe("müller.de");
     expect(normalizeDomain("ＡＣＭＥ.com")).toBe("acme.com");

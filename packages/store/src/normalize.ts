@@ -33,17 +33,18 @@ function canonicalHost(host: string): string {
 }
 
 /**
- * An email address as it is stored and compared: trimmed, `mailto:` dropped, lower case, the local part composed (NFC:
- * "josé" typed either way is one), and the domain in its one form (`canonicalHost`): "anna@xn--mller-kva.de",
+ * An email address as it is stored and compared: trimmed, `mailto:` dropped, lower case, its compatibility characters
+ * in their plain form (NFKC: full-width "ａｎｎａ＠" as a Japanese input method writes it is "anna@", "josé" typed
+ * composed or decomposed is one), and the domain in its one form (`canonicalHost`): "anna@xn--mller-kva.de",
  * "ANNA@MÜLLER.DE" and "anna@müller.de." are all "anna@müller.de".
  *
  * @example normalizeEmail(" mailto:Anna@XN--MLLER-KVA.de. ") // "anna@müller.de"
  */
 export function normalizeEmail(address: string): string {
-  const lowered = address.trim().replace(/^mailto:/i, "").trim().toLowerCase();
+  const lowered = address.normalize("NFKC").trim().replace(/^mailto:/i, "").trim().toLowerCase();
   const at = lowered.lastIndexOf("@");
-  if (at < 0) return lowered.normalize("NFC");
-  return `${lowered.slice(0, at).normalize("NFC")}@${canonicalHost(lowered.slice(at + 1))}`;
+  if (at < 0) return lowered;
+  return `${lowered.slice(0, at)}@${canonicalHost(lowered.slice(at + 1))}`;
 }
 
 /** A normalized address's ASCII form (its domain's IDNA labels: "anna@xn--mller-kva.de"), or the address when it has none. */

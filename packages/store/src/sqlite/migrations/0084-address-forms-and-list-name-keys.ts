@@ -1,8 +1,8 @@
 /**
  * Migration 0084: the stored addresses and domains in the one form `normalizeEmail` and `normalizeDomain` now give an
  * internationalized or dotted domain: its Unicode labels ("anna@xn--mller-kva.de" is "anna@müller.de"), without a
- * trailing dot, full-width letters as their plain ones, a local part composed (NFC). Until now each spelling was a key of
- * its own, so mail from "anna@xn--mller-kva.de" made a second person beside "anna@müller.de". Persons' addresses (and
+ * trailing dot, full-width letters as their plain ones, a local part in its compatibility form (NFKC). Until now each
+ * spelling was a key of its own, so mail from "anna@xn--mller-kva.de" made a second person beside "anna@müller.de". Persons' addresses (and
  * their domains), users' sign-in addresses, companies' domains and former domains. An address whose new form another
  * row of the tenant already holds stays as it is: two persons are never made one unseen (merge them). The records whose
  * address or domain now reads differently have their change time moved, so a sync reads them again.
