@@ -185,6 +185,11 @@ describe("rapport users import", { timeout: 60_000 }, () => {
     writeFileSync(windows1252, Buffer.from("name;email\nRen\xe9e Dupr\xe9;renee@acme.example\n", "latin1"));
     for (const file of [utf16, windows1252]) expect((await rapport("users", "import", file, "--tenant", tenant)).code).toBe(0);
     expect((await usersOf(tenant)).map((user) => user.name).sort()).toEqual(["José Núñez", "Renée Dupré"]);
+    // Excel's plain CSV on a Russian Windows (Windows-1251) would read garbled: refused in one line, saying what to do.
+    const windows1251 = join(folder, "windows-1251.csv");
+    writeFileSync(windows1251, Buffer.from("name;email\n\xc8\xe2\xe0\xed \xcf\xe5\xf2\xf0\xee\xe2;ivan@acme.example\n", "latin1"));
+    const refused = await rapport("users", "import", windows1251, "--tenant", tenant);
+    expect(refused).toMatchObject({ code: 1, stderr: expect.stringMatching(/^rapport: the users file .*windows-1251\.csv is not UTF-8 or UTF-16 text, .*"CSV UTF-8"/) });
   });
 
   it("refuses a missing file, an unknown tenant and key options without --keys", async () => {
