@@ -42,7 +42,7 @@ describe("migration 0084-address-forms-and-list-name-keys", () => {
     rename.run("anna@xn--mller-kva.de", "xn--mller-kva.de", "anna@punycode.example");
     rename.run("bo@example.com.", "example.com.", "bo@dotted.example");
     rename.run("cy@xn--mller-kva.de", "xn--mller-kva.de", "cy@old.example");
-    sqlite.prepare("update companies set domain = 'xn--mller-kva.de' where uuid = ?").run(company);
+    sqlite.prepare("update companies set domain = 'xn--mller-kva.de', email = 'info@xn--mller-kva.de' where uuid = ?").run(company);
     sqlite.prepare("delete from kysely_migration where name = '0084-address-forms-and-list-name-keys'").run();
     sqlite.close();
 
@@ -55,7 +55,7 @@ describe("migration 0084-address-forms-and-list-name-keys", () => {
         expect(stored.prepare("select address, domain from person_emails where person_uuid = ?").get(anna)).toEqual({ address: "anna@müller.de", domain: "müller.de" });
         // Cy's older spelling is another person's address now: left for an operator to merge, not made Cy's.
         expect(stored.prepare("select address from person_emails where person_uuid = ?").get(cyOld)).toEqual({ address: "cy@xn--mller-kva.de" });
-        expect(stored.prepare("select domain from companies where uuid = ?").get(company)).toEqual({ domain: "müller.de" });
+        expect(stored.prepare("select domain, email from companies where uuid = ?").get(company)).toEqual({ domain: "müller.de", email: "info@müller.de" });
       } finally {
         stored.close();
       }

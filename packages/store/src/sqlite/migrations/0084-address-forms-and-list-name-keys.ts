@@ -3,7 +3,7 @@
  * internationalized or dotted domain: its Unicode labels ("anna@xn--mller-kva.de" is "anna@müller.de"), without a
  * trailing dot, full-width letters as their plain ones, a local part in its compatibility form (NFKC). Until now each
  * spelling was a key of its own, so mail from "anna@xn--mller-kva.de" made a second person beside "anna@müller.de". Persons' addresses (and
- * their domains), users' sign-in addresses, companies' domains and former domains. An address whose new form another
+ * their domains), users' sign-in addresses, companies' domains, contact addresses and former domains. An address whose new form another
  * row of the tenant already holds stays as it is: two persons are never made one unseen (merge them). The records whose
  * address or domain now reads differently have their change time moved, so a sync reads them again.
  *
@@ -47,13 +47,15 @@ export const addressFormsAndListNameKeysMigration: Migration = {
       if (taken.rows.length === 0) await sql`update users set email = ${email}, updated_at = ${changedAt} where uuid = ${row.uuid}`.execute(db);
     }
 
-    const companies = await sql<{ uuid: string; domain: string }>`select c.uuid, c.domain
+    // A company's domain, and its contact address (no key, but written as a person's is).
+    const companies = await sql<{ uuid: string; domain: string | null; email: string | null }>`select c.uuid, c.domain, c.email
       from companies c join tenants t on t.uuid = c.tenant_uuid and t.deleted_at is null
-      where c.domain is not null and ${MAY_CHANGE("c.domain")}`.execute(db);
+      where (c.domain is not null and ${MAY_CHANGE("c.domain")}) or (c.email is not null and ${MAY_CHANGE("c.email")})`.execute(db);
     for (const row of companies.rows) {
-      const domain = normalizeDomain(row.domain);
-      if (domain === null || domain === row.domain) continue;
-      await sql`update companies set domain = ${domain}, service_updated_at = ${changedAt} where uuid = ${row.uuid}`.execute(db);
+      const domain = row.domain === null ? null : (normalizeDomain(row.domain) ?? row.domain);
+      const email = row.email === null ? null : normalizeEmail(row.email);
+      if (domain === row.domain && email === row.email) continue;
+      await sql`update companies set domain = ${domain}, email = ${email}, service_updated_at = ${changedAt} where uuid = ${row.uuid}`.execute(db);
     }
 
     const formerDomains = await sql<{ company_uuid: string; domain: string }>`select f.company_uuid, f.domain
