@@ -194,7 +194,9 @@ describe("two processes creating the same new files at once", () => {
       { code: 0, stderr: "" },
       { code: 0, stderr: "" },
     ]);
-    expect(readdirSync(join(folder, "nested")).sort()).toEqual(["a.db", "b.db", "c.db"]);
+    // A file's WAL may outlive both: each process deletes it on closing only when it can lock the file alone, and two
+    // closing at once each see the other's lock (the run that found 5 files). The reads below read through it.
+    expect(readdirSync(join(folder, "nested")).filter((name) => !/\.db-(wal|shm)$/.test(name)).sort()).toEqual(["a.db", "b.db", "c.db"]);
     for (const path of paths) {
       const described = describeFile(path);
       expect(described.integrity).toBe("ok");
