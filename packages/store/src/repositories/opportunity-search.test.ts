@@ -169,12 +169,16 @@ describe("opportunity search", () => {
     const sqlite = new SqliteDatabase(path);
     const pending = () => (sqlite.prepare("select count(*) as notes from name_search_pending where tenant_uuid = ?").get(bulk) as { notes: number }).notes;
     try {
-      // An import's worth of persons written straight into the file (one note each), then the deal's person:
-      // its name's note is among those a first search leaves for later.
-      const insert = sqlite.prepare("insert into persons (uuid, tenant_uuid, name, created_at, service_updated_at) values (?, ?, ?, 1, 1)");
-      sqlite.transaction(() => {
-        for (let index = 0; index < NAME_NOTES_PER_SEARCH; index++) insert.run(`${bulk}-filler-${index}`, bulk, `Filler ${index}`);
-      })();
+      // A search's worth of notes written straight into the file (a person renamed that many times: as many notes
+      // as an import's persons, at a fraction of their writing and reading), then the deal's person: its name's note
+      // is among those a first search leaves for later.
+      sqlite.prepare("insert into persons (uuid, tenant_uuid, name, created_at, service_updated_at) values (?, ?, 'Filler', 1, 1)").run(`${bulk}-filler`, bulk);
+      sqlite
+        .prepare(
+          `with recursive note(n) as (select 1 union all select n + 1 from note where n < ?)
+          insert into name_search_pending (tenant_uuid, entity_type, uuid) select ?, 'PERSON', ? from note`,
+        )
+        .run(NAME_NOTES_PER_SEARCH, bulk, `${bulk}-filler`);
       const quokka = (await store.persons.create({ tenant_uuid: bulk, name: "Zanzibar Quokka" })).uuid;
       const type = await store.opportunityTypes.create({ tenant_uuid: bulk, label: "Deal" });
       const stage = await store.opportunityStages.create({ tenant_uuid: bulk, type_uuid: type.uuid, stage_type: "PARENT", name: "Lead" });
