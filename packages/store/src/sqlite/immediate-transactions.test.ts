@@ -86,17 +86,26 @@ function lockedByAnother(waitForLocksMs: number) {
   return { db, other };
 }
 
-/** Turns of the event loop counted while `work` runs. */
-async function turnsDuring<T>(work: Promise<T>, release: () => void): Promise<{ turns: number; result: T }> {
-  let turns = 0;
-  const ticker = setInterval(() => (turns += 1), 5);
-  try {
-    await new Promise((resolve) => setTimeout(resolve, 60));
-    release();
-    return { result: await work, turns };
-  } finally {
-    clearInterval(ticker);
-  }
+/**
+ * Lets the event loop turn three times while `work` waits, then `release`s what it waits for: `waitedTurns` is 3 when
+ * the wait left the loop free (a wait that blocked it would have ended first, failing busy after its waitForLocksMs).
+ * Turns counted for a fixed 60 ms were one on a loaded machine: the process had not run meanwhile.
+ */
+async function turnsDuring<T>(work: Promise<T>, release: () => void): Promise<{ waitedTurns: number; result: T }> {
+  let settled = false;
+  const watched = work.finally(() => (settled = true));
+  let waitedTurns = 0;
+  await new Promise<void>((resolve) => {
+    const ticker = setInterval(() => {
+      if (!settled) waitedTurns += 1;
+      if (settled || waitedTurns === 3) {
+        clearInterval(ticker);
+        resolve();
+      }
+    }, 5);
+  });
+  release();
+  return { result: await watched, waitedTurns };
 }
 
 describe("writes refused by another connection's lock, with waitForLocksMs", () => {
@@ -106,8 +115,8 @@ describe("writes refused by another connection's lock, with waitForLocksMs", () 
   ])("wait for it between turns of the event loop, then write: %s", async (_case, write) => {
     const { db, other } = lockedByAnother(5_000);
     try {
-      const { turns } = await turnsDuring(write(db), () => other.exec("commit"));
-      expect(turns).toBeGreaterThanOrEqual(3);
+      const { waitedTurns } = await turnsDuring(write(db), () => other.exec("commit"));
+      expect(waitedTurns).toBe(3);
       expect((await db.selectFrom("counter").select("value").executeTakeFirstOrThrow()).value).toBe(101);
     } finally {
       other.close();
@@ -138,8 +147,8 @@ describe("writes refused by another connection's lock, with waitForLocksMs", () 
       const tenant = await store.tenants.create({ name: "Acme", tier: "standard" });
       other.exec("begin immediate");
       const creating = store.persons.create({ tenant_uuid: tenant.uuid, name: "Ada Lovelace" });
-      const { turns, result } = await turnsDuring(creating, () => other.exec("commit"));
-      expect(turns).toBeGreaterThanOrEqual(3);
+      const { waitedTurns, result } = await turnsDuring(creating, () => other.exec("commit"));
+      expect(waitedTurns).toBe(3);
       expect(result.name).toBe("Ada Lovelace");
     } finally {
       other.close();
