@@ -203,7 +203,7 @@ describe("rapport", { timeout: 60_000 }, () => {
     // The host's view of the tenant: its size, and its requests this month (the server's three, once it wrote them).
     await rapport("users", "create", "--tenant", tenant.uuid, "--name", "Gus", "--email", "gus@growing.example");
     const usageOf = async () => (JSON.parse((await rapport("--json", "tenants", "list", "--usage")).stdout) as Array<{ uuid: string; usage: Record<string, number> }>).find(({ uuid }) => uuid === tenant.uuid)!.usage;
-    await vi.waitFor(async () => expect((await usageOf()).requests_this_month).toBe(3), { timeout: 5_000, interval: 50 });
+    await vi.waitFor(async () => expect((await usageOf()).requests_this_month).toBe(3), { timeout: 30_000, interval: 50 });
     expect(await usageOf()).toMatchObject({ persons: 1, companies: 0, emails: 0, meetings: 0, rows: expect.any(Number) });
     expect((await rapport("tenants", "list", "--usage")).stdout).toMatch(new RegExp(`${tenant.uuid}  custom\\s+Growing  \\(1 persons, 0 companies, 0 emails, 0 meetings, \\d+ rows; 3 requests in \\d{4}-\\d{2}\\)\n`));
   });

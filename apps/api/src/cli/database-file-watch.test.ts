@@ -29,7 +29,7 @@ describe("watchDatabaseFile", () => {
     await new Promise((resolve) => setTimeout(resolve, 60));
     expect([lines, watch.lost()]).toEqual([[], false]);
     rmSync(path);
-    await vi.waitFor(() => expect(lines).toEqual([expect.objectContaining({ level: 50, database: path, found: "no file", msg: GONE })]));
+    await vi.waitFor(() => expect(lines).toEqual([expect.objectContaining({ level: 50, database: path, found: "no file", msg: GONE })]), { timeout: 30_000 });
     expect(watch.lost()).toBe(true);
   });
 
@@ -42,11 +42,11 @@ describe("watchDatabaseFile", () => {
     renameSync(path, join(folder, "own.db"));
     writeFileSync(join(folder, "backup.db"), "backup");
     renameSync(join(folder, "backup.db"), path);
-    await vi.waitFor(() => expect(lines).toEqual([expect.objectContaining({ level: 50, found: "another file", msg: GONE })]));
+    await vi.waitFor(() => expect(lines).toEqual([expect.objectContaining({ level: 50, found: "another file", msg: GONE })]), { timeout: 30_000 });
     expect(watch.lost()).toBe(true);
     // Its own file moved back: the path names what the server has open again.
     renameSync(join(folder, "own.db"), path);
-    await vi.waitFor(() => expect(watch.lost()).toBe(false));
+    await vi.waitFor(() => expect(watch.lost()).toBe(false), { timeout: 30_000 });
   });
 });
 
@@ -64,7 +64,7 @@ describe("rapport serve", () => {
     const { url } = JSON.parse(stdout) as { url: string };
     expect((await fetch(`${url}/ready`)).status).toBe(200);
     for (const suffix of ["", "-wal", "-shm"]) rmSync(database + suffix, { force: true });
-    await vi.waitFor(() => expect(stderr).toContain(GONE), { timeout: 10_000, interval: 100 });
+    await vi.waitFor(() => expect(stderr).toContain(GONE), { timeout: 30_000, interval: 100 });
     const ready = await fetch(`${url}/ready`);
     expect([ready.status, await ready.json()]).toEqual([503, { status: "database_lost", error: expect.stringContaining("deleted or replaced") }]);
     expect((await fetch(`${url}/health`)).status).toBe(200);

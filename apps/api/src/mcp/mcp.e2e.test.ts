@@ -457,7 +457,7 @@ describe("a client that goes away while its tool call runs", () => {
       await vi.waitFor(() => {
         expect(logged("/mcp")).toHaveLength(1);
         expect(logged("/v1/test/held-large-answer")).toHaveLength(1);
-      });
+      }, { timeout: 30_000 });
       expect(logged("/mcp")[0]![0]).toMatchObject({ method: "POST", status: 200 });
       expect(errors).not.toHaveBeenCalled();
       expect(warnings).not.toHaveBeenCalled();

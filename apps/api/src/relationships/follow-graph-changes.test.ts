@@ -23,12 +23,12 @@ describe("followGraphChanges", () => {
       const graph = await server.graphs.forTenant(tenant.uuid);
       await other.emails.ingest(tenant.uuid, { message_id: "m1", sent_at: Date.now() - DAY, from: { email: "ada@acme.example" }, to: [{ email: "cleo@globex.example" }] });
       // No read of the server's asks for the tenant's graph: the follower's rounds catch it up.
-      await vi.waitFor(() => expect(graph.interactionCount).toBe(1), { timeout: 2_000, interval: 10 });
+      await vi.waitFor(() => expect(graph.interactionCount).toBe(1), { timeout: 30_000, interval: 10 });
       // A tenant deleted beside the server: its graph leaves the server's memory, the others' stay.
       const gone = await server.tenants.create({ name: "Gone", tier: "standard" });
       await server.graphs.forTenant(gone.uuid);
       await other.tenants.delete(gone.uuid);
-      await vi.waitFor(() => expect(server.graphs.loadedTenants()).toEqual([tenant.uuid]), { timeout: 2_000, interval: 10 });
+      await vi.waitFor(() => expect(server.graphs.loadedTenants()).toEqual([tenant.uuid]), { timeout: 30_000, interval: 10 });
 
       follower.stop();
       await new Promise((resolve) => setTimeout(resolve, 50));

@@ -43,7 +43,7 @@ describe("createSqliteStore's checkpoints", () => {
     try {
       await store.settings.set("written", valueOfPages(300, 1));
       const fileBytes = statSync(path).size;
-      await vi.waitFor(() => expect(statSync(path).size).toBeGreaterThan(fileBytes + 300 * PAGE), { timeout: 5_000, interval: 10 });
+      await vi.waitFor(() => expect(statSync(path).size).toBeGreaterThan(fileBytes + 300 * PAGE), { timeout: 30_000, interval: 10 });
       expect(await store.settings.get("written")).toBe(valueOfPages(300, 1));
     } finally {
       await store.close();
@@ -63,7 +63,7 @@ describe("createSqliteStore's checkpoints", () => {
         largestWal = Math.max(largestWal, walBytes(path));
         // The next write comes once a checkpoint has copied this one into the database file: waiting a fixed time
         // instead let a busy machine's checkpoint thread fall behind, and the WAL grow with the writes it had not copied.
-        await vi.waitFor(() => expect(statSync(path).size).toBeGreaterThanOrEqual(fileBytes + pagesEach * PAGE), { timeout: 10_000, interval: 5 });
+        await vi.waitFor(() => expect(statSync(path).size).toBeGreaterThanOrEqual(fileBytes + pagesEach * PAGE), { timeout: 30_000, interval: 5 });
       }
       // Without checkpoints between them the WAL would hold every write: 4,000 pages.
       expect(largestWal).toBeLessThan((writes * pagesEach * PAGE) / 2);

@@ -73,7 +73,7 @@ describe("the access log over a real port", () => {
     collectRequestLines();
     const response = await fetch(`${server.url}/v1/test/access-log-items/jsmith`, { headers: { "x-api-key": acme.key, "x-request-id": "word-1" } });
     await response.arrayBuffer();
-    await vi.waitFor(() => expect(lines.find((line) => line.requestId === "word-1")).toBeDefined());
+    await vi.waitFor(() => expect(lines.find((line) => line.requestId === "word-1")).toBeDefined(), { timeout: 30_000 });
     expect(lines.find((line) => line.requestId === "word-1")).toMatchObject({ method: "GET", path: "/v1/test/access-log-items/[redacted]", status: 200 });
   });
 
@@ -81,7 +81,7 @@ describe("the access log over a real port", () => {
     collectRequestLines();
     const response = await fetch(`${server.url}/v1/persons/jane.doe@bank.example/recommended-paths`, { headers: { "x-api-key": acme.key, "x-request-id": "address-1" } });
     await response.arrayBuffer();
-    await vi.waitFor(() => expect(lines.find((line) => line.requestId === "address-1")).toBeDefined());
+    await vi.waitFor(() => expect(lines.find((line) => line.requestId === "address-1")).toBeDefined(), { timeout: 30_000 });
     expect(lines.find((line) => line.requestId === "address-1")).toMatchObject({ method: "GET", path: "/v1/persons/[redacted]/recommended-paths", status: response.status });
     expect(JSON.stringify(lines)).not.toContain("jane.doe");
   });

@@ -41,10 +41,10 @@ describe("a request body cut off by the client", () => {
           `content-length: ${Buffer.byteLength(body)}\r\n\r\n${body.slice(0, 20)}`,
       );
       // The server has the head and the first bytes, and waits for the rest.
-      await vi.waitFor(() => expect(socket.bytesWritten).toBeGreaterThan(20));
+      await vi.waitFor(() => expect(socket.bytesWritten).toBeGreaterThan(20), { timeout: 30_000 });
       await new Promise((resolve) => setTimeout(resolve, 100));
       socket.destroy();
-      await vi.waitFor(() => expect(requestLines.map((line) => line.requestId)).toContain("cut-off-1"));
+      await vi.waitFor(() => expect(requestLines.map((line) => line.requestId)).toContain("cut-off-1"), { timeout: 30_000 });
       expect(requestLines.find((line) => line.requestId === "cut-off-1")).toMatchObject({ method: "POST", path: "/v1/persons", status: 400, clientLeft: true });
       expect(errors).toEqual([]);
     } finally {
