@@ -41,11 +41,12 @@ const found = (bytes: Buffer, needles: readonly string[]) => needles.filter((nee
  * space of a b-tree page: SQLite leaves there the old bytes of rows it moved to another page when it split or merged
  * pages (a copy made before the erasure, which no statement can reach), until it writes over them or a
  * `compactDatabase` rewrites the file (seen about once in 40 runs: "xanthe" in `person_emails_by_person`). The
- * truncation runs at once, unless a reader held the WAL at that moment, when the store tries again a second later
- * (wal-truncation.ts).
+ * truncation runs at once, unless a reader held the WAL at that moment, when the store tries again a second later,
+ * then ten seconds later (wal-truncation.ts): the wait ends when the needles are gone, and gives up after both retries,
+ * which a loaded machine may run late.
  */
 async function foundAfterTruncation(path: string, needles: readonly string[]): Promise<string[]> {
-  const deadline = Date.now() + 3_000;
+  const deadline = Date.now() + 20_000;
   let left = reachable(path, needles);
   while (left.length > 0 && Date.now() < deadline) {
     await new Promise((resolve) => setTimeout(resolve, 50));
