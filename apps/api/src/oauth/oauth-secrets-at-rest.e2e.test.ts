@@ -9,6 +9,7 @@ import { decodeJwt } from "jose";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createServices } from "../create-services.js";
 import { createLogger } from "../platform/logging/logger.js";
+import type { AppServices } from "../services.js";
 import { operations } from "../routes/operations.js";
 import { startServer, type RunningServer } from "../server.js";
 import { databaseSnapshot } from "../testing/database-snapshot.js";
@@ -24,12 +25,15 @@ const SESSION_COOKIE = "_session";
 let context: TestContext;
 let acme: TestTenant;
 let server: RunningServer;
+/** The running server's services: a restart (restartServer) closes the context's store and opens another. */
+let services: AppServices;
 
 beforeAll(async () => {
   context = await createTestContext();
   acme = await buildTenant(context.services, { name: "Acme OAuth" });
   await context.services.store.userPasswords.set(acme.tenant.uuid, acme.member.uuid, await hashTestPassword(PASSWORD));
-  server = await startServer(context.services, { port: 0, operations });
+  services = context.services;
+  server = await startServer(services, { port: 0, operations });
 });
 afterAll(async () => {
   await server.close(100);
@@ -201,7 +205,7 @@ describe("OAuth secrets at rest", () => {
 describe("rows stored before ids were hashed", () => {
   /** Puts a row back the way the earlier version stored it: under the raw id, with the id as `jti`. */
   async function storeTheOldWay(model: string, rawId: string) {
-    const { store } = context.services;
+    const { store } = services;
     const record = await store.oauthModels.find(model, hashedOAuthId(rawId));
     expect(record).not.toBeNull();
     await store.oauthModels.rekey(model, hashedOAuthId(rawId), rawId, { ...record!.payload, jti: rawId });
@@ -212,7 +216,7 @@ describe("rows stored before ids were hashed", () => {
     const port = server.port;
     await server.close(100);
     await new Promise((resolve) => setTimeout(resolve, 100));
-    const services = await createServices({ databasePath: context.databasePath, clock: context.clock, logger: createLogger({ level: "silent" }) });
+    services = await createServices({ databasePath: context.databasePath, clock: context.clock, logger: createLogger({ level: "silent" }) });
     server = await startServer(services, { port, operations });
   }
 
