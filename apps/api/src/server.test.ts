@@ -354,8 +354,9 @@ describe("startServer", () => {
     expect(answer).toMatchObject({ status: 200, connection: "close" });
     await answer.socketClosed;
     await closing;
-    // Not the keep-alive timeout (65 s) nor the grace: the drain ended with the last answer.
-    expect(performance.now() - released).toBeLessThan(1_500);
+    // Not the keep-alive timeout (65 s) nor the grace (5 s): the drain ended with the last answer. 1.5 s left a loaded
+    // machine little room; under the grace still tells the two apart.
+    expect(performance.now() - released).toBeLessThan(4_000);
     idleAgent.destroy();
     busyAgent.destroy();
   });

@@ -89,7 +89,8 @@ describe("signInFailures", () => {
     try {
       const started = performance.now();
       expect(await store.signInFailures.admit(3 * MINUTE, [email])).toEqual({ admitted: false, retryAt: 15 * MINUTE });
-      expect(performance.now() - started).toBeLessThan(1_000);
+      // Well under the store's 5 s wait for the lock (with room for a loaded machine).
+      expect(performance.now() - started).toBeLessThan(4_000);
     } finally {
       writer.exec("rollback");
       writer.close();

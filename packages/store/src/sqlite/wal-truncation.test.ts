@@ -80,7 +80,8 @@ describe("createWalTruncation", () => {
       await write("Qvortrup");
       const started = performance.now();
       await walTruncation.request();
-      expect(performance.now() - started).toBeLessThan(1_000);
+      // Well under the connection's 5 s busy timeout, which a wait for the reader would have spent (with room for a loaded machine).
+      expect(performance.now() - started).toBeLessThan(4_000);
       expect(walBytes()).toBeGreaterThan(0);
       expect(walTruncation.pending).toBe(true);
       expect(timers.map((timer) => timer.delayMs)).toEqual([1_000]);
