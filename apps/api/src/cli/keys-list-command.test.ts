@@ -34,11 +34,12 @@ describe("rapport keys list", { timeout: 60_000 }, () => {
     expect(byUuid.get(used.uuid)!.last_used_at).toBeGreaterThanOrEqual(before);
     expect(byUuid.get(unused.uuid)).toMatchObject({ last_used_at: null, last_used_via: null });
     const lines = (await rapport("keys", "list", "--tenant", tenant.uuid)).stdout;
-    const today = new Date().toISOString().slice(0, 10);
+    // The day each key was made, not the day now: a run across midnight (UTC) made them the day before.
+    const createdOn = (key: { uuid: string }) => new Date(byUuid.get(key.uuid)!.created_at as number).toISOString().slice(0, 10);
     expect(lines).toContain(
-      `${used.uuid}  ${used.key_prefix}…  created ${today}  active              read-write  tenant-scoped  last used ${minuteOf(byUuid.get(used.uuid)!.last_used_at as number)} (REST)  crm\n`,
+      `${used.uuid}  ${used.key_prefix}…  created ${createdOn(used)}  active              read-write  tenant-scoped  last used ${minuteOf(byUuid.get(used.uuid)!.last_used_at as number)} (REST)  crm\n`,
     );
-    expect(lines).toContain(`${unused.uuid}  ${unused.key_prefix}…  created ${today}  active              read-write  tenant-scoped  never used\n`);
+    expect(lines).toContain(`${unused.uuid}  ${unused.key_prefix}…  created ${createdOn(unused)}  active              read-write  tenant-scoped  never used\n`);
   });
 
   it("shows a key whose user is deactivated as suspended, since it answers 403 until the user is reactivated", async () => {
