@@ -112,7 +112,7 @@ describe("streamedListBody", () => {
       () => (settled = true),
       () => (settled = true),
     );
-    await expect.poll(() => cuts).toBe(1);
+    await expect.poll(() => cuts, { timeout: 30_000 }).toBe(1);
     expect(errors).toEqual([expect.objectContaining({ message: "part 2 failed" })]);
     expect(closed).toBe(true);
     await new Promise((resolve) => setTimeout(resolve, 20));
@@ -238,7 +238,7 @@ describe("a streamed operation over a real port", () => {
     const reader = response.body!.getReader();
     await reader.read();
     abort.abort();
-    await expect.poll(() => slow.closed, { timeout: 2000 }).toBe(true);
+    await expect.poll(() => slow.closed, { timeout: 30_000 }).toBe(true);
     const producedAtClose = slow.produced;
     expect(producedAtClose).toBeLessThan(200);
     await new Promise((resolve) => setTimeout(resolve, 50));

@@ -90,7 +90,7 @@ describe("the access log over a real port", () => {
     collectRequestLines();
     const response = await fetch(`${server.url}/v1/test/access-log-stream?parts=20`, { headers: { "x-api-key": acme.key, "x-request-id": "whole-1" } });
     expect(((await response.json()) as { results: number[] }).results).toHaveLength(20);
-    await expect.poll(() => lines.length).toBe(1);
+    await expect.poll(() => lines.length, { timeout: 30_000 }).toBe(1);
     expect(lines[0]).toMatchObject({ requestId: "whole-1", method: "GET", path: "/v1/test/access-log-stream", status: 200, tenant: acme.tenant.uuid });
     expect(lines[0]).not.toHaveProperty("clientLeft");
     // 20 parts 5 ms apart: the line came after the last.
@@ -103,7 +103,7 @@ describe("the access log over a real port", () => {
     const response = await fetch(`${server.url}/v1/test/access-log-stream?parts=400`, { headers: { "x-api-key": acme.key, "x-request-id": "left-1" }, signal: abort.signal });
     await response.body!.getReader().read();
     abort.abort();
-    await expect.poll(() => lines.length).toBe(1);
+    await expect.poll(() => lines.length, { timeout: 30_000 }).toBe(1);
     expect(lines[0]).toMatchObject({ requestId: "left-1", status: 200, clientLeft: true });
   });
 
@@ -112,13 +112,13 @@ describe("the access log over a real port", () => {
     const refused = await fetch(`${server.url}/v1/test/access-log-stream?parts=many`, { headers: { "x-api-key": acme.key, "x-request-id": "plain-1" } });
     expect(refused.status).toBe(400);
     await refused.arrayBuffer();
-    await expect.poll(() => lines.length).toBe(1);
+    await expect.poll(() => lines.length, { timeout: 30_000 }).toBe(1);
     expect(lines[0]).toMatchObject({ requestId: "plain-1", path: "/v1/test/access-log-stream", status: 400, tenant: acme.tenant.uuid });
     expect(lines[0]).not.toHaveProperty("clientLeft");
     const unknown = await fetch(`${server.url}/v1/test/access-log-stream?parts=1`, { headers: { "x-api-key": "rk_nothing" } });
     expect(unknown.status).toBe(401);
     await unknown.arrayBuffer();
-    await expect.poll(() => lines.length).toBe(2);
+    await expect.poll(() => lines.length, { timeout: 30_000 }).toBe(2);
     expect(lines[1]).toMatchObject({ status: 401, tenant: undefined });
   });
 });

@@ -73,7 +73,7 @@ describe("the server's log lines", () => {
       expect(await response.text(), path).not.toMatch(new RegExp(Object.values(secrets).join("|")));
     }
     await fetch(`${server.url}/mcp`, { method: "POST", headers: { authorization: `Bearer ${secrets.token}`, "content-type": "application/json" }, body: "{}" });
-    await expect.poll(() => logLines().filter((line) => line.msg === "request").length).toBe(calls.length + 1);
+    await expect.poll(() => logLines().filter((line) => line.msg === "request").length, { timeout: 30_000 }).toBe(calls.length + 1);
     const lines = logLines();
     for (const line of lines) expect(line).toMatchObject({ level: expect.any(Number), time: expect.any(Number), service: "rapport", msg: expect.any(String) });
     const failure = lines.find((line) => line.msg === "unhandled error");
