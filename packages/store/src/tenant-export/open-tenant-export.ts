@@ -7,19 +7,13 @@
  */
 import SqliteDatabase from "better-sqlite3";
 import { InvalidInputError } from "../errors.js";
+import type { Tenant } from "../records.js";
 import { checkFilePaths } from "../sqlite/check-file-paths.js";
 import { refuseAnotherApplicationsFile } from "../sqlite/another-applications-file.js";
 import { TENANT_EXPORT_KINDS, TENANT_EXPORT_STATEMENTS, type TenantExportKind } from "./tenant-export-kinds.js";
 
-/** The tenant as the export's manifest names it. */
-export interface ExportedTenant {
-  uuid: string;
-  name: string;
-  tier: string;
-  /** A custom tier's limits (null for the other tiers): requests per second per key, and per calendar month. */
-  per_second_limit: number | null;
-  monthly_limit: number | null;
-  created_at: number;
+/** The tenant as the export's manifest names it: its record, and whether it was deleted. */
+export interface ExportedTenant extends Tenant {
   /** When `rapport tenants delete` deleted it (epoch ms); null for a live tenant. */
   deleted_at: number | null;
 }
