@@ -77,6 +77,15 @@ const roleOrder = `case role ${EMAIL_PARTICIPANT_ROLES.map((role, index) => `whe
 const customFieldValue = `case j.type when 'true' then json('true') when 'false' then json('false')
   when 'array' then json(j.value) when 'object' then json(j.value) else j.value end`;
 
+/** The merges of persons or of companies (`table`), one line each: which record went into which, when, by whom. */
+const mergesOf = (table: "person_merges" | "company_merges"): KindStatements => ({
+  tables: [table],
+  count: `select count(*) from ${table} where tenant_uuid = :tenant`,
+  lines: `select json_object('superseded_uuid', superseded_uuid, 'canonical_uuid', canonical_uuid, 'merged_at', merged_at,
+      'merged_by_user_uuid', merged_by_user_uuid) as line
+      from ${table} where tenant_uuid = :tenant order by tenant_uuid, superseded_uuid`,
+});
+
 /** Each kind's statements. Merged-away and deleted records (soft-deleted rows) are left out, as the API leaves them. */
 export const TENANT_EXPORT_STATEMENTS: Record<TenantExportKind, KindStatements> = {
   users: {
@@ -123,20 +132,8 @@ export const TENANT_EXPORT_STATEMENTS: Record<TenantExportKind, KindStatements> 
         where m.tenant_uuid = :tenant and m.canonical_uuid = p.uuid order by superseded_uuid)))) as line
       from persons p where p.tenant_uuid = :tenant and p.deleted_at is null order by p.tenant_uuid, p.created_at, p.uuid`,
   },
-  person_merges: {
-    tables: ["person_merges"],
-    count: "select count(*) from person_merges where tenant_uuid = :tenant",
-    lines: `select json_object('superseded_uuid', superseded_uuid, 'canonical_uuid', canonical_uuid, 'merged_at', merged_at,
-      'merged_by_user_uuid', merged_by_user_uuid) as line
-      from person_merges where tenant_uuid = :tenant order by tenant_uuid, superseded_uuid`,
-  },
-  company_merges: {
-    tables: ["company_merges"],
-    count: "select count(*) from company_merges where tenant_uuid = :tenant",
-    lines: `select json_object('superseded_uuid', superseded_uuid, 'canonical_uuid', canonical_uuid, 'merged_at', merged_at,
-      'merged_by_user_uuid', merged_by_user_uuid) as line
-      from company_merges where tenant_uuid = :tenant order by tenant_uuid, superseded_uuid`,
-  },
+  person_merges: mergesOf("person_merges"),
+  company_merges: mergesOf("company_merges"),
   opportunity_types: {
     tables: ["opportunity_types"],
     count: "select count(*) from opportunity_types where tenant_uuid = :tenant",
