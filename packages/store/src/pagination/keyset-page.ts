@@ -135,9 +135,15 @@ export async function keysetPage<DB, TB extends keyof DB, Row extends Record<str
      * remembered reads of the list's scope); a total counted here is added to them.
      */
     rememberedTotals?: RememberedValues<number> | null;
+    /**
+     * The same rows as `query`, written for another plan, that the total counts instead: a page and a count of the
+     * same rows may each be cheapest by another plan (a walk of the sort's index stops at the page; a count reads
+     * every row).
+     */
+    countFrom?: SelectQueryBuilder<DB, TB, object>;
   } = {},
 ): Promise<Page<Row>> {
-  const { countTotal = true, rememberedTotals = null } = options;
+  const { countTotal = true, rememberedTotals = null, countFrom = query } = options;
   let ordered = query;
   for (const key of expandKeys(keys)) {
     ordered = ordered.orderBy(key.expression as never, key.direction);
@@ -154,7 +160,7 @@ export async function keysetPage<DB, TB extends keyof DB, Row extends Record<str
 
   let total: number | null = null;
   if (request.position.kind === "offset" && countTotal) {
-    const counting = query.clearSelect().clearOrderBy().select(sql<number>`count(*)`.as("total"));
+    const counting = countFrom.clearSelect().clearOrderBy().select(sql<number>`count(*)`.as("total"));
     const key = rememberedTotals === null ? "" : statementKey(counting.compile());
     total = await rememberedTotal(rememberedTotals, key, async () => Number(((await counting.executeTakeFirst()) as { total?: number } | undefined)?.total ?? 0));
   }

@@ -14,7 +14,31 @@ import { countsAsActivity, meetingActivityChange, presentAttendees, type Meeting
 import { lowerOpportunityActivity, recordOpportunityActivity } from "./opportunity-activity.js";
 import { resolveParticipants } from "./participant-resolver.js";
 import { withTransaction, type RepositoryContext } from "./repository-context.js";
+import { tenantOnly } from "./tenant-filter.js";
 import { sameColumns } from "./unchanged-write.js";
+
+/**
+ * Attendee rows from which a person's page of meetings walks the sort's index, testing each meeting for them, rather
+ * than reading all their meetings and sorting them. Measured at benchmark scale M (33,534 meetings): a meeting
+ * walked costs about 1.2 µs and an attended one read and sorted about 1.3 µs; a person with one meeting in every
+ * `n` fills a page of 50 after about 50n walked. From 2,000 meetings the sort would take about 2.6 ms, and a walk
+ * finds a page within 8,500 meetings at scale L (333,951): about 10 ms. A person with none took 42 ms by the walk at
+ * M, the whole tenant's meetings tested.
+ */
+export const ATTENDEE_PAGE_WALK_FROM = 2_000;
+
+/** The meetings the person has an attendee row for, from the (tenant, person) index. */
+function meetingsAttendedBy(db: Kysely<Database>, tenantUuid: string, personUuid: string) {
+  return db.selectFrom("meeting_attendees").select("meeting_attendees.meeting_uuid").where("meeting_attendees.tenant_uuid", "=", tenantUuid).where("meeting_attendees.person_uuid", "=", personUuid);
+}
+
+/** Whether the person has at least `threshold` attendee rows, counting no further than that. */
+async function attendsAtLeast(db: Kysely<Database>, tenantUuid: string, personUuid: string, threshold: number): Promise<boolean> {
+  const { n } = await sql<{ n: number }>`select count(*) as n from (select 1 from meeting_attendees where tenant_uuid = ${tenantUuid} and person_uuid = ${personUuid} limit ${threshold})`
+    .execute(db)
+    .then((result) => result.rows[0]!);
+  return Number(n) >= threshold;
+}
 
 async function attendeesOf(db: Kysely<Database>, meetingUuids: readonly string[]) {
   const byMeeting = new Map<string, MeetingAttendee[]>();
@@ -241,11 +265,25 @@ export function createMeetingRepository(context: RepositoryContext): MeetingRepo
       return rows.filter((row) => row.external_id!.startsWith(prefix)).map((row) => toMeeting(row, attendees.get(row.uuid) ?? []));
     },
     async list(tenantUuid, request) {
-      let query = liveMeetings(db, tenantUuid);
       const { uuids, person_uuid, starts_from, starts_to, status, updated_after } = request.filters;
-      if (uuids) query = query.where("meetings.uuid", "in", uuids.length > 0 ? [...uuids] : [""]);
-      if (person_uuid) {
-        query = query.where((builder) =>
+      /** The live meetings the filters keep, the tenant condition on `tenant` (a column or, unindexed, `tenantOnly`'s). */
+      const filtered = (tenant: "meetings.tenant_uuid" | ReturnType<typeof tenantOnly>) => {
+        let query = db.selectFrom("meetings").selectAll().where(tenant, "=", tenantUuid).where("deleted_at", "is", null);
+        if (uuids) query = query.where("meetings.uuid", "in", uuids.length > 0 ? [...uuids] : [""]);
+        if (starts_from !== undefined) query = query.where("starts_at", ">=", starts_from);
+        if (starts_to !== undefined) query = query.where("starts_at", "<=", starts_to);
+        if (status) query = query.where("status", "=", status);
+        if (updated_after !== undefined) query = query.where("meetings.updated_at", ">=", updated_after);
+        return query;
+      };
+      // An attendee's meetings are counted from their attendee rows, each meeting sought by key (the tenant condition
+      // unindexed: under L's statistics a page from a cursor walked the sort's index from there, testing each meeting),
+      // and paged from them too unless they attend enough meetings that a walk of the sort's index testing each meeting
+      // for them fills the page sooner (`ATTENDEE_PAGE_WALK_FROM`).
+      const attended = person_uuid ? filtered(tenantOnly("meetings.tenant_uuid")).where("meetings.uuid", "in", meetingsAttendedBy(db, tenantUuid, person_uuid)) : null;
+      let query = attended ?? filtered("meetings.tenant_uuid");
+      if (person_uuid && (await attendsAtLeast(db, tenantUuid, person_uuid, ATTENDEE_PAGE_WALK_FROM))) {
+        query = filtered("meetings.tenant_uuid").where((builder) =>
           builder.exists(
             builder
               .selectFrom("meeting_attendees")
@@ -255,10 +293,6 @@ export function createMeetingRepository(context: RepositoryContext): MeetingRepo
           ),
         );
       }
-      if (starts_from !== undefined) query = query.where("starts_at", ">=", starts_from);
-      if (starts_to !== undefined) query = query.where("starts_at", "<=", starts_to);
-      if (status) query = query.where("status", "=", status);
-      if (updated_after !== undefined) query = query.where("meetings.updated_at", ">=", updated_after);
       // A total is remembered until a meeting row changes (migration 0027); an attendee filter's total also until an
       // attendee row does (0036).
       const remembered = context.remembered && !db.isTransaction ? context.remembered : null;
@@ -270,7 +304,7 @@ export function createMeetingRepository(context: RepositoryContext): MeetingRepo
           { column: "meetings.uuid", direction: request.order },
         ],
         request,
-        { rememberedTotals },
+        { rememberedTotals, countFrom: attended ?? query },
       );
       const attendees = await attendeesOf(db, page.rows.map((row) => row.uuid));
       return { ...page, rows: page.rows.map((row) => toMeeting(row, attendees.get(row.uuid) ?? [])) };
