@@ -166,6 +166,32 @@ describe("opportunity pages read in rowid order", () => {
     expect(byCreation.rows).toEqual([]);
   });
 
+  it("by an indexed order, read the few opportunities an indexed filter leaves and sort them, under statistics like scale L's", async () => {
+    // A walk of the order's index tested every opportunity of the tenant: 5.5 ms of SQL at scale M for no sub-opportunity.
+    const page = async (filters: OpportunityListFilters, expected?: string[]) => {
+      const sources = await readDuring(async () => {
+        const listed = await store.opportunities.list(tenantUuid, { position: { kind: "offset", offset: 0 }, limit: 5, sort_by: "created_at", order: "desc", filters, viewer } as never);
+        if (expected) expect(listed.rows.map((row) => row.uuid)).toEqual(expected);
+      });
+      return sources.find((source) => /opportunity_list/.test(source) && /limit/i.test(source))!;
+    };
+    const [latest] = (await store.opportunities.list(tenantUuid, { position: { kind: "offset", offset: 0 }, limit: 1, sort_by: "updated_at", order: "desc", filters: {}, viewer } as never)).rows;
+    const children = await page({ hierarchy_type: "CHILD" }, []);
+    const recent = await page({ updated_after: latest!.updated_at }, [latest!.uuid]);
+    const unowned = await page({ has_owner: false });
+    const sqlite = new SqliteDatabase(path);
+    try {
+      useScaleLStatistics(sqlite, ["opportunities"]);
+      expect(planOfStatement(sqlite, children)).toContain("INDEX opportunities_tenant_parent_uuid (tenant_uuid=? AND parent_uuid>?)");
+      expect(planOfStatement(sqlite, recent)).toMatch(/INDEX opportunities_(tenant_updated_at|live_by_update) \(tenant_uuid=\? AND updated_at>\?\)/);
+      for (const sparse of [children, recent]) expect(planOfStatement(sqlite, sparse)).not.toContain("opportunities_tenant_created_at");
+      // Every opportunity has no owner: the walk finds a page at once.
+      expect(planOfStatement(sqlite, unowned)).toContain("INDEX opportunities_tenant_created_at");
+    } finally {
+      sqlite.close();
+    }
+  });
+
   it("total the filtered set in rowid order when a row filter tests a column the totals' covering index lacks", async () => {
     const totalsOf = async (filters: OpportunityListFilters) => {
       const sources = await readDuring(() =>
