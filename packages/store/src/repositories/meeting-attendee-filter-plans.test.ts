@@ -1,6 +1,6 @@
 /**
  * The meeting list filtered by `person_uuid` (GET /v1/meetings?person_uuid=), planned under statistics like benchmark
- * scale L's. Its total, and the page of a person attending fewer than `ATTENDEE_PAGE_WALK_FROM` meetings, come from
+ * scale L's. Its total, and the page of a person attending fewer than `MEETING_PAGE_WALK_FROM` meetings, come from
  * the person's attendee rows, each meeting sought by key. Before, every page walked the tenant's meetings in order,
  * testing each for the person: a person with few meetings read all of them (42 ms a page at scale M for one with
  * none, 95 ms over HTTP), and so did every total. A person attending more walks the sort's index for the page, which
@@ -15,7 +15,7 @@ import { createSqliteStore } from "../sqlite/create-sqlite-store.js";
 import { MEETING_SORT_FIELDS } from "../store.js";
 import { useOnlyScaleLStatistics } from "../testing/scale-l-statistics.js";
 import { planOf, preparedDuring, tenantWalksIn } from "../testing/sqlite-plans.js";
-import { ATTENDEE_PAGE_WALK_FROM } from "./meeting-repository.js";
+import { MEETING_PAGE_WALK_FROM } from "./meeting-repository.js";
 
 const NOW = Date.UTC(2026, 0, 15);
 const folder = mkdtempSync(join(tmpdir(), "rapport-meeting-attendee-plans-"));
@@ -51,7 +51,7 @@ describe("the meeting list's person_uuid filter, under statistics like scale L's
       await store.meetings.create(tenantUuid, { title: "Intro", starts_at, attendees: [{ person_uuid: few!.uuid }, { person_uuid: busy!.uuid }] });
     }
     await store.close();
-    insertMeetings(path, tenantUuid, busy!.uuid, ATTENDEE_PAGE_WALK_FROM);
+    insertMeetings(path, tenantUuid, busy!.uuid, MEETING_PAGE_WALK_FROM);
     store = await createSqliteStore({ path, now: () => NOW });
     let statements: string[];
     try {
@@ -60,7 +60,7 @@ describe("the meeting list's person_uuid filter, under statistics like scale L's
           for (const order of ["asc", "desc"] as const) {
             for (const [person, total] of [
               [few!, 3],
-              [busy!, ATTENDEE_PAGE_WALK_FROM + 3],
+              [busy!, MEETING_PAGE_WALK_FROM + 3],
             ] as const) {
               const request = { filters: { person_uuid: person.uuid }, sort_by, order, limit: 2 };
               const first = await store.meetings.list(tenantUuid, { ...request, position: { kind: "offset", offset: 0 } });

@@ -18,18 +18,31 @@ import { tenantOnly } from "./tenant-filter.js";
 import { sameColumns } from "./unchanged-write.js";
 
 /**
- * Attendee rows from which a person's page of meetings walks the sort's index, testing each meeting for them, rather
- * than reading all their meetings and sorting them. Measured at benchmark scale M (33,534 meetings): a meeting
- * walked costs about 1.2 µs and an attended one read and sorted about 1.3 µs; a person with one meeting in every
- * `n` fills a page of 50 after about 50n walked. From 2,000 meetings the sort would take about 2.6 ms, and a walk
+ * Attendee rows (or meetings changed since `updated_after`) from which a page of meetings walks the sort's index,
+ * testing each meeting, rather than reading all those meetings and sorting them. Measured at benchmark scale M (33,534
+ * meetings): a meeting walked costs about 1.2 µs and one read and sorted about 1.3 µs; with one meeting in every `n`
+ * kept, a page of 50 is full after about 50n walked. From 2,000 meetings the sort would take about 2.6 ms, and a walk
  * finds a page within 8,500 meetings at scale L (333,951): about 10 ms. A person with none took 42 ms by the walk at
  * M, the whole tenant's meetings tested.
  */
-export const ATTENDEE_PAGE_WALK_FROM = 2_000;
+export const MEETING_PAGE_WALK_FROM = 2_000;
 
 /** The meetings the person has an attendee row for, from the (tenant, person) index. */
 function meetingsAttendedBy(db: Kysely<Database>, tenantUuid: string, personUuid: string) {
   return db.selectFrom("meeting_attendees").select("meeting_attendees.meeting_uuid").where("meeting_attendees.tenant_uuid", "=", tenantUuid).where("meeting_attendees.person_uuid", "=", personUuid);
+}
+
+/** The live meetings whose row changed at or after `since`, from the live change-time index (migration 0050). */
+function meetingsChangedSince(db: Kysely<Database>, tenantUuid: string, since: number) {
+  return db.selectFrom("meetings as changed").select("changed.uuid").where("changed.tenant_uuid", "=", tenantUuid).where("changed.deleted_at", "is", null).where("changed.updated_at", ">=", since);
+}
+
+/** Whether at least `threshold` live meetings changed at or after `since`, counting no further than that. */
+async function changedAtLeast(db: Kysely<Database>, tenantUuid: string, since: number, threshold: number): Promise<boolean> {
+  const { n } = await sql<{ n: number }>`select count(*) as n from (${meetingsChangedSince(db, tenantUuid, since).limit(threshold)})`
+    .execute(db)
+    .then((result) => result.rows[0]!);
+  return Number(n) >= threshold;
 }
 
 /** Whether the person has at least `threshold` attendee rows, counting no further than that. */
@@ -279,10 +292,18 @@ export function createMeetingRepository(context: RepositoryContext): MeetingRepo
       // An attendee's meetings are counted from their attendee rows, each meeting sought by key (the tenant condition
       // unindexed: under L's statistics a page from a cursor walked the sort's index from there, testing each meeting),
       // and paged from them too unless they attend enough meetings that a walk of the sort's index testing each meeting
-      // for them fills the page sooner (`ATTENDEE_PAGE_WALK_FROM`).
-      const attended = person_uuid ? filtered(tenantOnly("meetings.tenant_uuid")).where("meetings.uuid", "in", meetingsAttendedBy(db, tenantUuid, person_uuid)) : null;
-      let query = attended ?? filtered("meetings.tenant_uuid");
-      if (person_uuid && (await attendsAtLeast(db, tenantUuid, person_uuid, ATTENDEE_PAGE_WALK_FROM))) {
+      // for them fills the page sooner (`MEETING_PAGE_WALK_FROM`). Meetings changed since `updated_after`, in the
+      // start-time order, likewise: from the change-time index when fewer have changed (a poller that kept the default
+      // order walked the tenant's meetings for an empty page: 17.5 ms of the server's processor time at scale M).
+      const keyed = () => filtered(tenantOnly("meetings.tenant_uuid"));
+      let narrowed = null;
+      if (person_uuid) {
+        narrowed = keyed().where("meetings.uuid", "in", meetingsAttendedBy(db, tenantUuid, person_uuid));
+      } else if (updated_after !== undefined && !uuids && request.sort_by !== "updated_at" && !(await changedAtLeast(db, tenantUuid, updated_after, MEETING_PAGE_WALK_FROM))) {
+        narrowed = keyed().where("meetings.uuid", "in", meetingsChangedSince(db, tenantUuid, updated_after));
+      }
+      let query = narrowed ?? filtered("meetings.tenant_uuid");
+      if (person_uuid && (await attendsAtLeast(db, tenantUuid, person_uuid, MEETING_PAGE_WALK_FROM))) {
         query = filtered("meetings.tenant_uuid").where((builder) =>
           builder.exists(
             builder
@@ -304,7 +325,7 @@ export function createMeetingRepository(context: RepositoryContext): MeetingRepo
           { column: "meetings.uuid", direction: request.order },
         ],
         request,
-        { rememberedTotals, countFrom: attended ?? query },
+        { rememberedTotals, countFrom: narrowed ?? query },
       );
       const attendees = await attendeesOf(db, page.rows.map((row) => row.uuid));
       return { ...page, rows: page.rows.map((row) => toMeeting(row, attendees.get(row.uuid) ?? [])) };
