@@ -205,7 +205,9 @@ async function walk(options: { url: string; key: string; database: string; sampl
         if (parameter.name === "sort_by" && choices) {
           for (const sortBy of choices) for (const order of ["asc", "desc"]) await time(`${label} sort_by=${sortBy} ${order}`, url({ sort_by: sortBy, order, ...perPage }));
         } else if (parameter.name === "entity_type") {
-          await time(`${label} entity_type=PERSON, the busiest`, url({ entity_type: "PERSON", entity_uuid: targets.heavyPerson, ...perPage }));
+          // With its entity where the operation takes one (notes, tasks); the deletions log's kind alone.
+          const entity: Record<string, string> = names.has("entity_uuid") ? { entity_uuid: targets.heavyPerson } : {};
+          await time(`${label} entity_type=PERSON${names.has("entity_uuid") ? ", the busiest" : ""}`, url({ entity_type: "PERSON", ...entity, ...perPage }));
         } else if (choices) {
           // Upper-case duplicates of lower-case values and boolean spellings add nothing.
           for (const value of choices.filter((value) => !["0", "1", "true"].includes(value) && (value === value.toLowerCase() || !choices.includes(value.toLowerCase())))) {
