@@ -239,7 +239,7 @@ export interface EntityListsTable {
   uuid: string;
   tenant_uuid: string;
   name: string;
-  /** `nameSortKey(name)`, written with every name (migration 0084): the name order's key. */
+  /** `nameSortKey(name)`, written with every name (migration 0083): the name order's key. */
   name_sort_key: string;
   kind: string;
   owner_user_uuid: string | null;

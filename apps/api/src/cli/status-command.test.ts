@@ -15,9 +15,9 @@ import type { StatusOutput } from "./status-action.js";
 const folder = mkdtempSync(join(tmpdir(), "rapport-status-cli-"));
 afterAll(() => rmSync(folder, { recursive: true, force: true }));
 
-const LAST_MIGRATION = "0084-address-forms-and-list-name-keys";
+const LAST_MIGRATION = "0083-address-forms-and-list-name-keys";
 
-/** Makes `database` look as the release before the last migration left it: without 0084's list name keys (its address forms are data only). */
+/** Makes `database` look as the release before the last migration left it: without 0083's list name keys (its address forms are data only). */
 function undoLastMigration(database: string): void {
   const db = new SqliteDatabase(database);
   db.exec(`drop index entity_lists_tenant_name_sort_key; alter table entity_lists drop column name_sort_key;

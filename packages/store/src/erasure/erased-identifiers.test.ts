@@ -143,7 +143,7 @@ describe("erased identifiers", () => {
     expect((await store.persons.create({ tenant_uuid: tenantUuid, name: "Zelda Q", linkedin_url: "https://linkedin.com/in/zelda-quist" })).name).toBe("Zelda Q");
   });
 
-  it("recognizes an address erased under its domain's other spelling, as erasures before store migration 0084 keyed it", async () => {
+  it("recognizes an address erased under its domain's other spelling, as erasures before store migration 0083 keyed it", async () => {
     const sqlite = new SqliteDatabase(path);
     try {
       const { secret } = sqlite.prepare("select secret from erasure_secrets where tenant_uuid = ?").get(tenantUuid) as { secret: Buffer };

@@ -19,7 +19,7 @@ export const emailIdentifier = (address: string): string => `email:${normalizeEm
 
 /**
  * The identifiers an address is recognized by: its key (`emailIdentifier`), and those an erasure made before store
- * migration 0084 may have digested it under: the key as it was then (`legacyEmailKey`: "anna@müller.de." kept its dot)
+ * migration 0083 may have digested it under: the key as it was then (`legacyEmailKey`: "anna@müller.de." kept its dot)
  * and the domain's ASCII form ("anna@xn--mller-kva.de", how mail often names "anna@müller.de").
  */
 export function emailIdentifiersOf(address: string): string[] {
@@ -138,7 +138,7 @@ export async function allowErasedIdentifier(db: Kysely<Database>, tenantUuid: st
   const secret = await secretOf(db, tenantUuid);
   if (!secret) return false;
   // A profile or an address is lifted under each of its keys: an erasure before store migration 0063 (profiles) or
-  // 0084 (addresses) digested an older one.
+  // 0083 (addresses) digested an older one.
   const names = "email" in identifier ? emailIdentifiersOf(identifier.email) : linkedinIdentifiersOf(identifier.linkedin_url);
   if (names.length === 0) return false;
   const deleted = await db

@@ -209,7 +209,7 @@ function filterConditions(where: CompanyWhere, tenantUuid: string, filters: Comp
   if (filters.modified_since !== undefined) conditions.push(where("service_updated_at", ">=", filters.modified_since));
   const substrings = [
     ["company_name", filters.name],
-    // Domains are stored with their Unicode labels (migration 0084): one typed with `xn--` labels is sought so written.
+    // Domains are stored with their Unicode labels (migration 0083): one typed with `xn--` labels is sought so written.
     ["domain", filters.domain && /xn--/i.test(filters.domain) ? (normalizeDomain(filters.domain) ?? filters.domain) : filters.domain],
     ["linkedin_url", filters.linkedin_url],
     ["facebook_url", filters.facebook_url],

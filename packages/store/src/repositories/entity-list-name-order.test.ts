@@ -1,5 +1,5 @@
 /**
- * Entity lists by name ignore case and accents as persons' names do (migration 0084's key), both ways and across cursor
+ * Entity lists by name ignore case and accents as persons' names do (migration 0083's key), both ways and across cursor
  * pages, and a page seeks the (tenant, name_sort_key, uuid) index instead of sorting the tenant's lists.
  */
 import { describe, expect, it } from "vitest";

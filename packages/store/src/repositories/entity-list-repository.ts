@@ -119,7 +119,7 @@ export function createEntityListRepository(context: RepositoryContext): EntityLi
       const page = await keysetPage(
         query,
         [
-          // By name: the persons' and companies' name order (migration 0084), so neither case nor accents split the
+          // By name: the persons' and companies' name order (migration 0083), so neither case nor accents split the
           // alphabet ("Zeta" before "alpha", "Émile" after "Zeta").
           { column: request.sort_by === "updated_at" ? "entity_lists.updated_at" : "entity_lists.name_sort_key", direction },
           { column: "entity_lists.uuid", direction },

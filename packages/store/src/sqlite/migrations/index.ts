@@ -79,7 +79,7 @@ import { listMemberPositionsMigration } from "./0079-list-member-positions.js";
 import { opportunityTextSortKeysMigration } from "./0080-opportunity-text-sort-keys.js";
 import { idempotentWritesCommittedMigration } from "./0081-idempotent-writes-committed.js";
 import { importJobRunnersMigration } from "./0082-import-job-runners.js";
-import { addressFormsAndListNameKeysMigration } from "./0084-address-forms-and-list-name-keys.js";
+import { addressFormsAndListNameKeysMigration } from "./0083-address-forms-and-list-name-keys.js";
 
 export const migrations: Record<string, Migration> = {
   "0001-foundation": foundationMigration,
@@ -157,7 +157,7 @@ export const migrations: Record<string, Migration> = {
   "0080-opportunity-text-sort-keys": opportunityTextSortKeysMigration,
   "0081-idempotent-writes-committed": idempotentWritesCommittedMigration,
   "0082-import-job-runners": importJobRunnersMigration,
-  "0084-address-forms-and-list-name-keys": addressFormsAndListNameKeysMigration,
+  "0083-address-forms-and-list-name-keys": addressFormsAndListNameKeysMigration,
 };
 
 /** Hands Kysely's Migrator the in-code migrations, so a bundled build needs no migration folder. */

@@ -1,5 +1,5 @@
 /**
- * Migration 0084: addresses and domains stored in another spelling of an internationalized or dotted domain
+ * Migration 0083: addresses and domains stored in another spelling of an internationalized or dotted domain
  * ("xn--" labels, a trailing dot) are found by the form writes and lookups now give them, unless another person of the
  * tenant already holds that form: then neither moves. Entity lists already there get their name order's key.
  */
@@ -15,11 +15,11 @@ import { migrations } from "./index.js";
 
 let folder: string;
 beforeEach(() => {
-  folder = mkdtempSync(join(tmpdir(), "rapport-0084-"));
+  folder = mkdtempSync(join(tmpdir(), "rapport-0083-"));
 });
 afterEach(() => rmSync(folder, { recursive: true, force: true }));
 
-describe("migration 0084-address-forms-and-list-name-keys", () => {
+describe("migration 0083-address-forms-and-list-name-keys", () => {
   it("writes stored addresses and domains in their one form, leaving an address whose form another person holds", async () => {
     const path = join(folder, "rapport.db");
     let store = await createSqliteStore({ path });
@@ -43,7 +43,7 @@ describe("migration 0084-address-forms-and-list-name-keys", () => {
     rename.run("bo@example.com.", "example.com.", "bo@dotted.example");
     rename.run("cy@xn--mller-kva.de", "xn--mller-kva.de", "cy@old.example");
     sqlite.prepare("update companies set domain = 'xn--mller-kva.de', email = 'info@xn--mller-kva.de' where uuid = ?").run(company);
-    sqlite.prepare("delete from kysely_migration where name = '0084-address-forms-and-list-name-keys'").run();
+    sqlite.prepare("delete from kysely_migration where name = '0083-address-forms-and-list-name-keys'").run();
     sqlite.close();
 
     store = await createSqliteStore({ path });
@@ -74,7 +74,7 @@ describe("migration 0084-address-forms-and-list-name-keys", () => {
       sqlite.pragma("foreign_keys = off");
       sqlite.exec(`insert into entity_lists (uuid, tenant_uuid, name, kind, created_at, updated_at) values
         ('l1', 't1', 'Zeta Leads', 'persons', 1, 1), ('l2', 't1', 'Émile', 'persons', 1, 1), ('l3', 't1', 'İzmir', 'persons', 1, 1)`);
-      expect((await migrator.migrateTo("0084-address-forms-and-list-name-keys")).error).toBeUndefined();
+      expect((await migrator.migrateTo("0083-address-forms-and-list-name-keys")).error).toBeUndefined();
       expect(sqlite.prepare("select name from entity_lists order by tenant_uuid, name_sort_key, uuid").pluck().all()).toEqual(["Émile", "İzmir", "Zeta Leads"]);
     } finally {
       await db.destroy();

@@ -1,5 +1,5 @@
 /**
- * Migration 0084: the stored addresses and domains in the one form `normalizeEmail` and `normalizeDomain` now give an
+ * Migration 0083: the stored addresses and domains in the one form `normalizeEmail` and `normalizeDomain` now give an
  * internationalized or dotted domain: its Unicode labels ("anna@xn--mller-kva.de" is "anna@müller.de"), without a
  * trailing dot, full-width letters as their plain ones, a local part in its compatibility form (NFKC). Until now each
  * spelling was a key of its own, so mail from "anna@xn--mller-kva.de" made a second person beside "anna@müller.de". Persons' addresses (and
