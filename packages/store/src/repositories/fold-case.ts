@@ -1,8 +1,10 @@
 /**
  * @module
  * Unicode caseless matching for the specification's "case-insensitive substring" filters (`foldCase`): two texts
- * that differ only in case, or in how Unicode composes the same letters (NFC and NFD), fold to the same text.
+ * that differ only in case, in how Unicode composes the same letters (NFC and NFD) or in which Arabic or Persian
+ * keyboard typed an Arabic letter, fold to the same text.
  */
+import { foldArabicLetterForms } from "./arabic-letter-forms.js";
 
 /**
  * `text` folded for a case-insensitive comparison: composed (NFC, so "é" typed and "e" + U+0301 as macOS writes it
@@ -10,13 +12,16 @@
  * does not: Greek final "ς" is "σ" (so "ΟΔΥΣ" is found in "Οδυσσέας"), "ß" and "ẞ" are "ss", "ﬁ" and "ﬃ" are "fi"
  * and "ffi", and Turkish "İ" and "ı" are "i" as "I" is (a Turkish "İstanbul" and an English "istanbul" are one
  * city). Accents and punctuation are kept ("é" is not "e"), but for Greek's: Greek capitals are written without them
- * (the capitals of "Αθήνα" are "ΑΘΗΝΑ"), so "ΑΘΗΝΑ", "Αθήνα" and "αθηνα" are one word; a dialytika is kept.
+ * (the capitals of "Αθήνα" are "ΑΘΗΝΑ"), so "ΑΘΗΝΑ", "Αθήνα" and "αθηνα" are one word; a dialytika is kept. Arabic
+ * has no case, but its keyboards type one letter as several code points: its letter forms are read as their letters and
+ * its optional vowel marks dropped (`foldArabicLetterForms`: Persian "علی" is Arabic "علي").
  *
  * @example foldCase("İŞ BANKASI") === foldCase("iş bankası") // true
  */
 export function foldCase(text: string): string {
-  if (GREEK.test(text)) return foldCaseWithoutGreekAccents(text);
-  return foldLetterCase(text);
+  const letters = foldArabicLetterForms(text.normalize("NFC"));
+  if (GREEK.test(letters)) return foldCaseWithoutGreekAccents(letters);
+  return foldLetterCase(letters);
 }
 
 const GREEK = /\p{Script=Greek}/u;

@@ -2,11 +2,13 @@
  * @module
  * The one folding a name search compares text in (`foldName`): case, accents, compatibility forms (full-width letters,
  * ligatures) and the punctuation inside names ignored, so "jose" finds "José", "tanaka" "ＴＡＮＡＫＡ", "lukasz" "Łukasz"
- * and "obrien" "O'Brien", while the marks that write another letter or vowel ("राम" is not "रम") count; the looser folding the name indexes hold (`foldNameForIndex`, every mark
- * dropped); and both as SQLite functions (`registerFoldName`), for the stored names.
+ * and "obrien" "O'Brien", Arabic's letter forms as their letters ("علی" finds "علي"), while the marks that write
+ * another letter or vowel ("राम" is not "रम") count; the looser folding the name indexes hold (`foldNameForIndex`,
+ * every mark dropped); and both as SQLite functions (`registerFoldName`), for the stored names.
  */
 import type SqliteDatabase from "better-sqlite3";
 import transliterate from "@sindresorhus/transliterate";
+import { foldArabicLetterForms } from "./arabic-letter-forms.js";
 import { foldCase } from "./fold-case.js";
 import { NAME_PUNCTUATION } from "./name-words.js";
 
@@ -41,8 +43,9 @@ function foldCharacter(character: string): string {
   if (result !== undefined) return result;
   // NFKC first, as Unicode recommends for matching identifiers: full-width "Ｔ" is "T", half-width "ｶ" is "カ", "ﬁ" is
   // "fi", "①" is "1". Decomposed next, so "ü" is "u" (not German "ue") and "й" is "и"; what has no decomposition
-  // ("ł", "ø", "đ", "ß", "æ") is the transliteration library's. Other scripts keep their letters.
-  result = character.normalize("NFKC").toLowerCase().normalize("NFD").replace(ACCENT, "").replace("ς", "σ");
+  // ("ł", "ø", "đ", "ß", "æ") is the transliteration library's. Other scripts keep their letters, Arabic's letter forms
+  // read as their letters (Persian "ی" as "ي", before decomposition: "ۀ" decomposes to Kurdish "ە").
+  result = foldArabicLetterForms(character.normalize("NFKC")).toLowerCase().normalize("NFD").replace(ACCENT, "").replace("ς", "σ");
   if (!ASCII.test(result) && LATIN.test(result)) result = transliterate(result).toLowerCase();
   result = result.replace(PUNCTUATION, "");
   if (folded.size < 10_000) folded.set(character, result);

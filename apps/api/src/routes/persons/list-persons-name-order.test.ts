@@ -2,6 +2,7 @@
  * GET /v1/persons?sort_by=name and GET /v1/companies?sort_by=company_name list names as a reader looks them up: case
  * and accents do not split the alphabet, other scripts come after Latin (Greek, Cyrillic, CJK), ties by uuid; by page
  * numbers and by cursor alike, both ways. A cursor of the code-point order before (name and uuid) is a clear 400.
+ * A name in Arabic script is one name whichever Arabic or Persian keyboard typed it, for `name` and for the order.
  */
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { cursorCodecFor } from "../../platform/listing/cursor-codec-for-store.js";
@@ -108,4 +109,45 @@ describe("the person and company lists in name order", () => {
       expect(refused.body.error).toMatch(/^cursor no longer valid: .* start the scan again without cursor$/);
     });
   }
+});
+
+/** One name as Arabic and Persian keyboards type it: yeh, kaf, teh marbuta, alef forms, harakat, tatweel, digits. */
+const ARABIC_SPELLINGS = [
+  ["علي", "علی", "على"],
+  ["كمال", "کمال"],
+  ["فاطمة", "فاطمه"],
+  ["احمد", "أحمد"],
+  ["اسلام", "إسلام"],
+  ["ادم", "آدم"],
+  ["امير", "ٱمير"],
+  ["محمد", "مُحَمَّد"],
+  ["سعيد", "سعيـــد"],
+  ["1402", "۱۴۰۲", "١٤٠٢"],
+];
+
+describe("names in Arabic script", () => {
+  it("are found by `name` and listed together by name whichever keyboard typed them", async () => {
+    const { store } = context.services;
+    const uuids = { persons: new Map<string, string>(), companies: new Map<string, string>() };
+    for (const name of ARABIC_SPELLINGS.flat()) {
+      uuids.persons.set(name, (await store.persons.create({ tenant_uuid: acme.tenant.uuid, name })).uuid);
+      uuids.companies.set(name, (await store.companies.create({ tenant_uuid: acme.tenant.uuid, company_name: name })).uuid);
+    }
+    for (const [collection, sort] of [["persons", "name"], ["companies", "company_name"]] as const) {
+      for (const spellings of ARABIC_SPELLINGS) {
+        const expected = spellings.map((name) => uuids[collection].get(name)).sort();
+        for (const typed of spellings) {
+          const { status, body } = await get(`/v1/${collection}?name=${encodeURIComponent(typed)}&per_page=100`);
+          expect(status, body.error).toBe(200);
+          expect(body.items.map((item) => item.uuid).sort(), `${collection} ${typed}`).toEqual(expected);
+        }
+      }
+      const { body } = await get(`/v1/${collection}?sort_by=${sort}&per_page=100`);
+      const listed = body.items.map((item) => item.uuid);
+      for (const spellings of ARABIC_SPELLINGS) {
+        const places = spellings.map((name) => listed.indexOf(uuids[collection].get(name)!)).sort((left, right) => left - right);
+        expect(places.at(-1)! - places[0]!, `${collection} ${spellings.join(" ")}`).toBe(spellings.length - 1);
+      }
+    }
+  });
 });

@@ -80,6 +80,7 @@ import { opportunityTextSortKeysMigration } from "./0080-opportunity-text-sort-k
 import { idempotentWritesCommittedMigration } from "./0081-idempotent-writes-committed.js";
 import { importJobRunnersMigration } from "./0082-import-job-runners.js";
 import { addressFormsAndListNameKeysMigration } from "./0083-address-forms-and-list-name-keys.js";
+import { arabicLetterFormsMigration } from "./0084-arabic-letter-forms.js";
 
 export const migrations: Record<string, Migration> = {
   "0001-foundation": foundationMigration,
@@ -158,6 +159,7 @@ export const migrations: Record<string, Migration> = {
   "0081-idempotent-writes-committed": idempotentWritesCommittedMigration,
   "0082-import-job-runners": importJobRunnersMigration,
   "0083-address-forms-and-list-name-keys": addressFormsAndListNameKeysMigration,
+  "0084-arabic-letter-forms": arabicLetterFormsMigration,
 };
 
 /** Hands Kysely's Migrator the in-code migrations, so a bundled build needs no migration folder. */
