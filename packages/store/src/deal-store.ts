@@ -257,21 +257,25 @@ export interface AssociationRepository {
   /**
    * Links two records, or returns the link that already joins them (in either direction, with its
    * original context). Throws NotFoundError, writing nothing, when either is not a live record of the tenant
-   * visible to the viewer, checked in the transaction that writes the link.
+   * visible to the viewer, checked in the transaction that writes the link. With `asMember` (a member's user uuid), a
+   * ForbiddenError, nothing written, when the owner is a note that user does not own or an opportunity they neither own
+   * nor created, as the link's transaction reads it.
    */
   link(
     tenantUuid: string,
     owner: { type: AssociationOwnerType; uuid: string },
     target: { type: EntityType; uuid: string; context?: string | null },
     viewer: Viewer,
+    options?: MemberWriteOptions,
   ): Promise<LinkResult>;
   /** Links of a record, seen from it, oldest first; links to tasks the viewer cannot see are left out. */
   list(tenantUuid: string, recordType: AssociationOwnerType, recordUuid: string, viewer: Viewer): Promise<LinkedEntity[]>;
   /**
    * Removes one link of the record. False when the record has no such link among those `list` shows the viewer.
-   * Throws InvalidInputError when it is the last person or company link an opportunity's type pins.
+   * Throws InvalidInputError when it is the last person or company link an opportunity's type pins. With `asMember`, a
+   * ForbiddenError, nothing removed, when the record is a note or opportunity that user may not change (as for `link`).
    */
-  unlink(tenantUuid: string, recordType: AssociationOwnerType, recordUuid: string, linkUuid: string, viewer: Viewer): Promise<boolean>;
+  unlink(tenantUuid: string, recordType: AssociationOwnerType, recordUuid: string, linkUuid: string, viewer: Viewer, options?: MemberWriteOptions): Promise<boolean>;
 }
 
 /** What a list of Note records asks for: its position and length, filters and order. */

@@ -734,11 +734,11 @@ export interface EntityListRepository {
   /**
    * Renames the list and/or gives it another owner, together; null when not found. A new owner is an active user of
    * the tenant, named by their uuid or their person's (InvalidInputError otherwise), or null for none; the current
-   * owner given again changes nothing, though since deactivated.
+   * owner given again changes nothing, though since deactivated. `asMember` as for `addMembers`.
    */
-  update(tenantUuid: string, listUuid: string, changes: EntityListChanges): Promise<EntityList | null>;
-  /** Deletes the list and its memberships; false when not found. */
-  delete(tenantUuid: string, listUuid: string): Promise<boolean>;
+  update(tenantUuid: string, listUuid: string, changes: EntityListChanges, options?: MemberWriteOptions): Promise<EntityList | null>;
+  /** Deletes the list and its memberships; false when not found. `asMember` as for `addMembers`. */
+  delete(tenantUuid: string, listUuid: string, options?: MemberWriteOptions): Promise<boolean>;
   /**
    * Members in the order they were added, those of one call in the order sent (since migration 0079; by `added_at`
    * then uuid before): the keys are the member's position and uuid.
@@ -746,16 +746,20 @@ export interface EntityListRepository {
   members(tenantUuid: string, listUuid: string, request: PageRequest): Promise<Page<EntityListMember>>;
   /**
    * Adds entities (idempotent). Every uuid must be a live record of the list's kind: NotFoundError
-   * for unknown ones, InvalidInputError for a record of the other kind. All or nothing.
+   * for unknown ones, InvalidInputError for a record of the other kind. All or nothing. With `asMember` (a member's
+   * user uuid), a list that user does not own, as the write's transaction reads it, is a NotFoundError (`list <uuid> not
+   * found`), nothing written: to a member another user's list does not exist. So for `update`, `delete` and
+   * `removeMember`.
    */
   addMembers(
     tenantUuid: string,
     listUuid: string,
     entityUuids: readonly string[],
     addedByUserUuid: string | null,
+    options?: MemberWriteOptions,
   ): Promise<{ added: number; already_members: number }>;
-  /** False when the entity is not a member. */
-  removeMember(tenantUuid: string, listUuid: string, entityUuid: string): Promise<boolean>;
+  /** False when the entity is not a member. `asMember` as for `addMembers`. */
+  removeMember(tenantUuid: string, listUuid: string, entityUuid: string, options?: MemberWriteOptions): Promise<boolean>;
   /** The lists an entity belongs to, by name. */
   listsContaining(tenantUuid: string, entityUuid: string): Promise<EntityList[]>;
   /** How many lists each entity belongs to (entities in no list are absent); remembered until a membership of the tenant changes. */

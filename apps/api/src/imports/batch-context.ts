@@ -13,7 +13,11 @@ export interface BatchContext {
   state: RunState;
   counts: BatchCounts;
   target: PersonImportTarget;
-  /** Whether the import may change (update or cancel) a stored meeting: a member's import only those the member may change. */
+  /**
+   * Whether the import may change (update or cancel) a stored meeting: a member's import only those the member may
+   * change. Asked of the meeting as the batch's transaction read it, under the write lock, so an organizer changed by
+   * another process is seen.
+   */
   mayChangeMeeting: (meeting: Meeting) => boolean;
   /** Whether the import may keep a body for a stored email it did not create: a member's import only on its own emails. */
   mayAddEmailBody: (email: Email) => boolean;

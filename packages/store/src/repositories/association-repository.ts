@@ -16,6 +16,7 @@ import { recentOpportunityLinks } from "./recent-opportunity-links.js";
 import { deepFreeze } from "./remembered-records.js";
 import { existingRecords } from "./record-lookup-repository.js";
 import { missingLinkTarget } from "./missing-link-target.js";
+import { refuseAnotherUsersLinkOwner } from "./owner-rules.js";
 import { withTransaction, type RepositoryContext } from "./repository-context.js";
 
 export interface RecordRef {
@@ -245,14 +246,16 @@ export function createAssociationRepository(context: RepositoryContext): Associa
       if (remembered) for (const uuid of missing) remembered.set(keyOf(uuid), deepFreeze(byEntity.get(uuid) ?? null));
       return byEntity;
     },
-    async link(tenantUuid, owner, target, viewer) {
+    async link(tenantUuid, owner, target, viewer, options = {}) {
       assertAllowedValue(ASSOCIATION_OWNER_TYPES, owner.type, "owner.type", "associations.link");
       assertAllowedValue(ENTITY_TYPES, target.type, "target.type", "associations.link");
       if (owner.type === target.type && owner.uuid === target.uuid) {
         throw new InvalidInputError("a record cannot be associated with itself");
       }
       return withTransaction(db, async (transaction): Promise<LinkResult> => {
-        // Checked here, not by the caller beforehand: a deletion in between would leave a link to nothing.
+        // Checked here, not by the caller beforehand: a deletion in between would leave a link to nothing, a change
+        // of owner a member's link on another user's note or opportunity.
+        await refuseAnotherUsersLinkOwner(transaction, tenantUuid, owner, options.asMember);
         const missing = await missingLinkTarget(transaction, tenantUuid, [owner, target], viewer);
         if (missing) throw new NotFoundError(missing);
         const key = linkKey(owner, target);
@@ -282,8 +285,9 @@ export function createAssociationRepository(context: RepositoryContext): Associa
     async list(tenantUuid, recordType, recordUuid, viewer) {
       return (await loadLinks(db, tenantUuid, recordType, [recordUuid], viewer)).get(recordUuid) ?? [];
     },
-    async unlink(tenantUuid, recordType, recordUuid, linkUuid, viewer) {
+    async unlink(tenantUuid, recordType, recordUuid, linkUuid, viewer, options = {}) {
       return withTransaction(db, async (transaction) => {
+        await refuseAnotherUsersLinkOwner(transaction, tenantUuid, { type: recordType, uuid: recordUuid }, options.asMember);
         const row = await transaction
           .selectFrom("associations")
           .selectAll()

@@ -8,8 +8,10 @@ import { assertAllowedValue } from "./allowed-value.js";
 import { mergedAwayCompanies, mergedAwayPersons } from "./merged-away-persons.js";
 import { nameSortKey } from "./name-sort-key.js";
 import { assertNonBlankFields, assertNonBlankText, assertRequiredFields } from "./required-fields.js";
+import type { MemberWriteOptions } from "../deal-store.js";
 import type { EntityListChanges, EntityListRepository } from "../store.js";
 import { activeOwnerUuid } from "./active-owner-uuid.js";
+import { refuseAnotherUsersList } from "./owner-rules.js";
 import { withTransaction, type RepositoryContext } from "./repository-context.js";
 import { tenantOnly } from "./tenant-filter.js";
 
@@ -68,8 +70,9 @@ export function createEntityListRepository(context: RepositoryContext): EntityLi
     return row ? toEntityList(row as ListRow) : null;
   };
 
-  const updateList = async (tenantUuid: string, listUuid: string, changes: EntityListChanges) => {
+  const updateList = async (tenantUuid: string, listUuid: string, changes: EntityListChanges, { asMember }: MemberWriteOptions = {}) => {
     const updated = await withTransaction(db, async (transaction) => {
+      await refuseAnotherUsersList(transaction, tenantUuid, listUuid, asMember);
       const list = await transaction
         .selectFrom("entity_lists")
         .select("owner_user_uuid")
@@ -132,12 +135,13 @@ export function createEntityListRepository(context: RepositoryContext): EntityLi
       assertNonBlankText(name, "name", "entityLists.rename");
       return updateList(tenantUuid, listUuid, { name });
     },
-    async update(tenantUuid, listUuid, changes) {
+    async update(tenantUuid, listUuid, changes, options) {
       if (changes.name !== undefined) assertNonBlankText(changes.name, "name", "entityLists.update");
-      return updateList(tenantUuid, listUuid, changes);
+      return updateList(tenantUuid, listUuid, changes, options);
     },
-    async delete(tenantUuid, listUuid) {
+    async delete(tenantUuid, listUuid, options = {}) {
       return withTransaction(db, async (transaction) => {
+        await refuseAnotherUsersList(transaction, tenantUuid, listUuid, options.asMember);
         await transaction.deleteFrom("entity_list_members").where("tenant_uuid", "=", tenantUuid).where("list_uuid", "=", listUuid).execute();
         const result = await transaction
           .deleteFrom("entity_lists")
@@ -166,8 +170,9 @@ export function createEntityListRepository(context: RepositoryContext): EntityLi
         rows: page.rows.map((row) => ({ entity_uuid: row.entity_uuid, added_at: Number(row.added_at), added_by_user_uuid: row.added_by_user_uuid })),
       };
     },
-    async addMembers(tenantUuid, listUuid, entityUuids, addedByUserUuid) {
+    async addMembers(tenantUuid, listUuid, entityUuids, addedByUserUuid, options = {}) {
       return withTransaction(db, async (transaction) => {
+        await refuseAnotherUsersList(transaction, tenantUuid, listUuid, options.asMember);
         const list = await transaction
           .selectFrom("entity_lists")
           .select(["kind"])
@@ -225,8 +230,9 @@ export function createEntityListRepository(context: RepositoryContext): EntityLi
         return { added: fresh.length, already_members: already.size };
       });
     },
-    async removeMember(tenantUuid, listUuid, entityUuid) {
+    async removeMember(tenantUuid, listUuid, entityUuid, options = {}) {
       return withTransaction(db, async (transaction) => {
+        await refuseAnotherUsersList(transaction, tenantUuid, listUuid, options.asMember);
         const result = await transaction
           .deleteFrom("entity_list_members")
           .where("tenant_uuid", "=", tenantUuid)

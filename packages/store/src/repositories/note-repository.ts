@@ -5,8 +5,9 @@ import type { Note } from "../deal-records.js";
 import type { NoteRepository, Viewer } from "../deal-store.js";
 import { keysetPage } from "../pagination/keyset-page.js";
 import { deleteLinksOf, insertLinks, linkedToCondition, loadLinks } from "./association-repository.js";
-import { ForbiddenError, InvalidInputError } from "../errors.js";
+import { InvalidInputError } from "../errors.js";
 import { missingLinkTarget } from "./missing-link-target.js";
+import { refuseAnotherUsersNote } from "./owner-rules.js";
 import { existingRecords } from "./record-lookup-repository.js";
 import { loadUserReferences } from "./record-references.js";
 import { assertNonBlankFields, assertRequiredFields } from "./required-fields.js";
@@ -28,13 +29,6 @@ async function hydrateNotes(db: Kysely<Database>, tenantUuid: string, rows: read
     created_at: Number(row.created_at),
     updated_at: Number(row.updated_at),
   }));
-}
-
-/** Refuses a member's write to a note another user owns, as the write's transaction reads it. */
-function refuseAnotherUsersNote(row: Pick<NotesTable, "owner_user_uuid">, asMember: string | undefined): void {
-  if (asMember !== undefined && row.owner_user_uuid !== asMember) {
-    throw new ForbiddenError("only the note's owner or an administrator may change or delete it");
-  }
 }
 
 export function createNoteRepository(context: RepositoryContext): NoteRepository {

@@ -4,7 +4,7 @@ import { sql, type Expression, type Kysely, type SqlBool } from "kysely";
 import type { Database, OpportunitiesTable } from "../database-schema.js";
 import type { NewLink, Opportunity, OpportunityStage, OpportunityType } from "../deal-records.js";
 import type { OpportunityListRequest, OpportunityRepository, OpportunitySortField, Viewer } from "../deal-store.js";
-import { ForbiddenError, InvalidInputError } from "../errors.js";
+import { InvalidInputError } from "../errors.js";
 import { keysetPage, type Page, type SortKey } from "../pagination/keyset-page.js";
 import { nullsLastKeysetPage } from "../pagination/nulls-last-keyset-page.js";
 import { checkPinnedLinks, deleteLinksOf, insertLinks } from "./association-repository.js";
@@ -35,6 +35,7 @@ import { toOpportunityStage, toOpportunityType } from "./opportunity-type-reposi
 import { activeOwnerUuid } from "./active-owner-uuid.js";
 import { mergedAwayNote, mergedAwayPersons } from "./merged-away-persons.js";
 import { missingLinkTarget } from "./missing-link-target.js";
+import { refuseAnotherUsersOpportunity } from "./owner-rules.js";
 import { existingRecords } from "./record-lookup-repository.js";
 import { parseJson, withTransaction, type RepositoryContext } from "./repository-context.js";
 import { assertNonBlankFields } from "./required-fields.js";
@@ -62,27 +63,6 @@ const foldDocument = (text: string) => foldCase(text.replaceAll("\n", " ").norma
 /** Most recently updated opportunities a fuzzy search looks at, and most matches it keeps. */
 const FUZZY_CANDIDATES = 5_000;
 const FUZZY_MATCHES = 200;
-
-/**
- * Refuses a member's write (a change, or a deletion with these sub-opportunities) that would take an opportunity the
- * member neither owns nor created: the opportunity itself (another user's since the caller read it) or one of its
- * sub-opportunities.
- */
-function refuseAnotherUsersOpportunity(
-  memberUuid: string,
-  opportunity: Pick<OpportunitiesTable, "owner_user_uuid" | "created_by_user_uuid">,
-  children: readonly Pick<OpportunitiesTable, "uuid" | "name" | "owner_user_uuid" | "created_by_user_uuid">[] = [],
-): void {
-  const othersOf = (record: Pick<OpportunitiesTable, "owner_user_uuid" | "created_by_user_uuid">) =>
-    record.owner_user_uuid !== memberUuid && record.created_by_user_uuid !== memberUuid;
-  if (othersOf(opportunity)) throw new ForbiddenError("only the opportunity's owner, its creator or an administrator may change it");
-  const foreign = children.find(othersOf);
-  if (foreign) {
-    throw new ForbiddenError(
-      `sub-opportunity ${foreign.uuid} ('${foreign.name}') is another user's and would be deleted with this opportunity: only its owner, its creator or an administrator may delete it`,
-    );
-  }
-}
 
 export const weightedValue = (value: number | null, probability: number | null): number | null =>
   value === null || probability === null ? null : decimalAmount((value * probability) / 100);

@@ -6,7 +6,7 @@
  */
 import { type AssociationOwnerType, type EntityType, type LinkResult } from "@rapport/store";
 import { z } from "zod";
-import type { AuthContext } from "../../platform/auth/auth-context.js";
+import { memberWriteOf, type AuthContext } from "../../platform/auth/auth-context.js";
 import { viewerOf } from "../../platform/auth/viewer.js";
 import { badRequest } from "../../platform/errors/api-error.js";
 import { cutName } from "../../platform/errors/shown-name.js";
@@ -83,12 +83,14 @@ export async function linkRecords(
   if (target.entity_type === owner.type && target.entity_uuid === owner.uuid) {
     throw badRequest("a record cannot be associated with itself");
   }
-  // The store checks that both sides exist (a NotFoundError, 404) in the transaction that writes the link.
+  // The store checks that both sides exist (a NotFoundError, 404), and the owner rule of a note or opportunity again
+  // (a ForbiddenError, 403), in the transaction that writes the link.
   return services.store.associations.link(
     auth.tenant.uuid,
     owner,
     { type: target.entity_type, uuid: target.entity_uuid, context: target.context ?? null },
     viewerOf(auth),
+    memberWriteOf(auth),
   );
 }
 

@@ -1,6 +1,7 @@
 /** POST /v1/lists/{list_uuid}/entities: adds companies or persons to an entity list (owner or administrator). */
 import { z } from "zod";
 import { defineOperation } from "../../operations/operation.js";
+import { memberWriteOf } from "../../platform/auth/auth-context.js";
 import { badRequest } from "../../platform/errors/api-error.js";
 import { uuidString } from "../../platform/request/common-schemas.js";
 import { MAX_LIST_ENTITIES_PER_CALL } from "../../platform/request/count-limits.js";
@@ -39,7 +40,7 @@ export const addEntityListEntities = defineOperation({
       throw badRequest(`list ${list.uuid} holds ${list.kind}: entity_type must be ${expected}, not ${body.entity_type}`);
     }
     const userUuid = auth.user?.uuid ?? null;
-    const result = await services.store.entityLists.addMembers(auth.tenant.uuid, list.uuid, body.entity_uuids, userUuid);
+    const result = await services.store.entityLists.addMembers(auth.tenant.uuid, list.uuid, body.entity_uuids, userUuid, memberWriteOf(auth));
     const after = await services.store.entityLists.get(auth.tenant.uuid, list.uuid);
     return { ...result, member_count: after?.member_count ?? list.member_count + result.added };
   },

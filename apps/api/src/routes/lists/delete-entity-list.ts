@@ -1,6 +1,8 @@
 /** DELETE /v1/lists/{list_uuid}: deletes an entity list and its memberships (owner or administrator). */
 import { z } from "zod";
 import { defineOperation } from "../../operations/operation.js";
+import { memberWriteOf } from "../../platform/auth/auth-context.js";
+import { notFound } from "../../platform/errors/api-error.js";
 import { uuidString } from "../../platform/request/common-schemas.js";
 import { modifiableList } from "./modifiable-list.js";
 
@@ -17,7 +19,7 @@ export const deleteEntityList = defineOperation({
   errors: [404],
   async handler({ params, auth, services }) {
     await modifiableList(services, auth, params.list_uuid);
-    await services.store.entityLists.delete(auth.tenant.uuid, params.list_uuid);
+    if (!(await services.store.entityLists.delete(auth.tenant.uuid, params.list_uuid, memberWriteOf(auth)))) throw notFound(`list ${params.list_uuid} not found`);
     return undefined;
   },
 });

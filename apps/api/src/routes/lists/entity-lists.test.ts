@@ -3,6 +3,7 @@ import type { User } from "@rapport/store";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { issueApiKey } from "../../platform/auth/issue-api-key.js";
 import { MAX_LIST_NAME_LENGTH } from "../../platform/request/field-limits.js";
+import { secondConnection } from "../../testing/change-after-read.js";
 import { buildTenant, createTestContext, TEST_START, type TestContext, type TestTenant } from "../../testing/test-harness.js";
 
 let context: TestContext;
@@ -167,6 +168,31 @@ describe("the owner-or-administrator rule", () => {
     }
     const unchanged = (await call("GET", "/v1/lists")).body.items[0];
     expect(unchanged).toMatchObject({ name: "Founders", member_count: 1 });
+  });
+
+  it("answers the owner a list given to another user between the check and the write with the same 404, writing nothing", async () => {
+    const { store } = context.services;
+    const list = await createList(acme.memberKey);
+    const [jane, bob] = [await person("Jane"), await person("Bob")];
+    await store.entityLists.addMembers(acme.tenant.uuid, list.uuid, [jane.uuid], acme.member.uuid);
+    const before = await store.entityLists.get(acme.tenant.uuid, list.uuid);
+    // A second connection gives the list to Nora right after the handler's read: only the write's own check sees it.
+    const other = secondConnection(context.databasePath);
+    try {
+      for (const [method, path, body] of [
+        ["PUT", `/v1/lists/${list.uuid}`, { name: "Mine still" }],
+        ["POST", `/v1/lists/${list.uuid}/entities`, { entity_type: "PERSON", entity_uuids: [bob.uuid] }],
+        ["DELETE", `/v1/lists/${list.uuid}/entities/${jane.uuid}`, undefined],
+        ["DELETE", `/v1/lists/${list.uuid}`, undefined],
+      ] as const) {
+        other.run("update entity_lists set owner_user_uuid = :mike where uuid = :uuid", { mike: acme.member.uuid, uuid: list.uuid });
+        other.afterNextRead(store.entityLists, "get", "update entity_lists set owner_user_uuid = :nora where uuid = :uuid", { nora: otherMember.uuid, uuid: list.uuid });
+        expect(await call(method, path, { key: acme.memberKey, body }), `${method} ${path}`).toEqual({ status: 404, body: { error: `list ${list.uuid} not found` } });
+      }
+    } finally {
+      other.close();
+    }
+    expect(await store.entityLists.get(acme.tenant.uuid, list.uuid)).toEqual({ ...before, owner_user_uuid: otherMember.uuid });
   });
 
   it("lets the owner and an administrator modify it, and a tenant-wide key without user context", async () => {

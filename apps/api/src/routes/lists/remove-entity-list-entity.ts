@@ -2,6 +2,7 @@
 import { mergedAwayNote } from "@rapport/store";
 import { z } from "zod";
 import { defineOperation } from "../../operations/operation.js";
+import { memberWriteOf } from "../../platform/auth/auth-context.js";
 import { notFound } from "../../platform/errors/api-error.js";
 import { uuidString } from "../../platform/request/common-schemas.js";
 import { entityTypeOfKind } from "../../presenters/entity-list-presenter.js";
@@ -23,7 +24,7 @@ export const removeEntityListEntity = defineOperation({
   errors: [404],
   async handler({ params, auth, services }) {
     const list = await modifiableList(services, auth, params.list_uuid);
-    const removed = await services.store.entityLists.removeMember(auth.tenant.uuid, list.uuid, params.entity_uuid);
+    const removed = await services.store.entityLists.removeMember(auth.tenant.uuid, list.uuid, params.entity_uuid, memberWriteOf(auth));
     if (!removed) {
       // A merge moved a merged-away member's memberships to the record it went into: say which one to remove.
       const kind = entityTypeOfKind(list.kind) === "PERSON" ? "person" : "company";

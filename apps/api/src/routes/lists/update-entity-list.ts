@@ -1,6 +1,7 @@
 /** PUT /v1/lists/{list_uuid}: renames an entity list or hands it to another owner (owner or administrator). */
 import { z } from "zod";
 import { defineOperation } from "../../operations/operation.js";
+import { memberWriteOf } from "../../platform/auth/auth-context.js";
 import { notFound } from "../../platform/errors/api-error.js";
 import { uuidString } from "../../platform/request/common-schemas.js";
 import { entityListSchema, presentEntityList } from "../../presenters/entity-list-presenter.js";
@@ -27,7 +28,7 @@ export const updateEntityList = defineOperation({
   example: { body: { name: "Climate founders (2026)" } },
   async handler({ params, body, auth, services }) {
     await modifiableList(services, auth, params.list_uuid);
-    const list = await services.store.entityLists.update(auth.tenant.uuid, params.list_uuid, body);
+    const list = await services.store.entityLists.update(auth.tenant.uuid, params.list_uuid, body, memberWriteOf(auth));
     if (!list) throw notFound(`list ${params.list_uuid} not found`);
     return presentEntityList(list);
   },

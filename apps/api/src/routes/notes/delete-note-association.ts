@@ -1,5 +1,6 @@
 /** DELETE /v1/notes/{note_uuid}/associations/{association_uuid}: unlinks a record from a note. */
 import { defineOperation } from "../../operations/operation.js";
+import { memberWriteOf } from "../../platform/auth/auth-context.js";
 import { viewerOf } from "../../platform/auth/viewer.js";
 import { notFound } from "../../platform/errors/api-error.js";
 import { associationUuidParameter } from "../associations/link-records.js";
@@ -18,7 +19,8 @@ export const deleteNoteAssociation = defineOperation({
   errors: [403, 404],
   async handler({ params, auth, services }) {
     const note = await loadNoteForChange(services, auth, params.note_uuid);
-    if (!(await services.store.associations.unlink(auth.tenant.uuid, "NOTE", note.uuid, params.association_uuid, viewerOf(auth)))) {
+    // The store checks the owner again in the removal's transaction.
+    if (!(await services.store.associations.unlink(auth.tenant.uuid, "NOTE", note.uuid, params.association_uuid, viewerOf(auth), memberWriteOf(auth)))) {
       throw notFound(`association ${params.association_uuid} of note ${note.uuid} not found`);
     }
     return undefined;

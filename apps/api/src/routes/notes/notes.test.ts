@@ -1,9 +1,9 @@
 /** Notes: create, read, list by linked record, update and delete by the owner or an administrator (403 otherwise), and the import batch. */
-import SqliteDatabase from "better-sqlite3";
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
 import { MAX_NOTE_TITLE_LENGTH } from "../../platform/request/field-limits.js";
 import { apiCaller } from "../../testing/api-call.js";
-import { buildOpportunity, buildPipeline } from "../../testing/deal-builders.js";
+import { secondConnection } from "../../testing/change-after-read.js";
+import { buildOpportunity, buildPipeline, personLink } from "../../testing/deal-builders.js";
 import { buildTenant, createTestContext, TEST_START, type TestContext, type TestTenant } from "../../testing/test-harness.js";
 
 let context: TestContext;
@@ -121,20 +121,13 @@ describe("notes", () => {
     const file = await store.files.create({ tenant_uuid: tenantUuid, filename: "a.txt", content_type: "text/plain", content: new Uint8Array(1), uploaded_by_user_uuid: mike.uuid });
     const deal = await buildOpportunity(context.services, acme, await buildPipeline(context.services, acme), { name: "Mike's deal", owner_user_uuid: mike.uuid });
     // A second connection gives the record to Alice right after the handler's read: only the write's own check sees it.
-    const other = new SqliteDatabase(context.databasePath);
-    const handOver = <Repository extends object>(repository: Repository, method: keyof Repository & string, statement: string, uuid: string) => {
-      const read = (repository[method] as (...args: unknown[]) => Promise<unknown>).bind(repository);
-      vi.spyOn(repository, method as never).mockImplementationOnce((async (...args: unknown[]) => {
-        const found = await read(...args);
-        other.prepare(statement).run({ alice: alice.uuid, alicePerson: alice.person_uuid, uuid });
-        return found;
-      }) as never);
-    };
+    const other = secondConnection(context.databasePath);
+    const names = { alice: alice.uuid, alicePerson: alice.person_uuid };
     const writes = [
-      { read: () => handOver(store.notes, "get", "update notes set owner_user_uuid = :alice where uuid = :uuid", note.uuid), path: `/v1/notes/${note.uuid}`, method: "PATCH", body: { content: "x" } },
-      { read: () => handOver(store.meetings, "get", "update meetings set organizer_person_uuid = :alicePerson where uuid = :uuid", meeting.uuid), path: `/v1/meetings/${meeting.uuid}`, method: "PUT", body: { title: "x" } },
-      { read: () => handOver(store.files, "get", "update files set uploaded_by_user_uuid = :alice where uuid = :uuid", file.uuid), path: `/v1/files/${file.uuid}`, method: "DELETE" },
-      { read: () => handOver(store.opportunities, "get", "update opportunities set owner_user_uuid = :alice where uuid = :uuid", deal.uuid), path: `/v1/opportunities/${deal.uuid}`, method: "PATCH", body: { name: "x" } },
+      { read: () => other.afterNextRead(store.notes, "get", "update notes set owner_user_uuid = :alice where uuid = :uuid", { ...names, uuid: note.uuid }), path: `/v1/notes/${note.uuid}`, method: "PATCH", body: { content: "x" } },
+      { read: () => other.afterNextRead(store.meetings, "get", "update meetings set organizer_person_uuid = :alicePerson where uuid = :uuid", { ...names, uuid: meeting.uuid }), path: `/v1/meetings/${meeting.uuid}`, method: "PUT", body: { title: "x" } },
+      { read: () => other.afterNextRead(store.files, "get", "update files set uploaded_by_user_uuid = :alice where uuid = :uuid", { ...names, uuid: file.uuid }), path: `/v1/files/${file.uuid}`, method: "DELETE" },
+      { read: () => other.afterNextRead(store.opportunities, "get", "update opportunities set owner_user_uuid = :alice where uuid = :uuid", { ...names, uuid: deal.uuid }), path: `/v1/opportunities/${deal.uuid}`, method: "PATCH", body: { name: "x" } },
     ];
     try {
       for (const write of writes) {
@@ -143,20 +136,50 @@ describe("notes", () => {
         expect(refused.status, JSON.stringify(refused.body)).toBe(403);
       }
       // Given back to Mike, the note's deletion is refused the same way when Alice takes it in between.
-      other.prepare("update notes set owner_user_uuid = ? where uuid = ?").run(mike.uuid, note.uuid);
-      handOver(store.notes, "get", "update notes set owner_user_uuid = :alice where uuid = :uuid", note.uuid);
+      other.run("update notes set owner_user_uuid = :mike where uuid = :uuid", { mike: mike.uuid, uuid: note.uuid });
+      other.afterNextRead(store.notes, "get", "update notes set owner_user_uuid = :alice where uuid = :uuid", { ...names, uuid: note.uuid });
       expect((await call(`/v1/notes/${note.uuid}`, { key: acme.memberKey, method: "DELETE" })).status).toBe(403);
-      other.prepare("update meetings set organizer_person_uuid = ? where uuid = ?").run(mike.person_uuid, meeting.uuid);
-      handOver(store.meetings, "get", "update meetings set organizer_person_uuid = :alicePerson where uuid = :uuid", meeting.uuid);
+      other.run("update meetings set organizer_person_uuid = :mikePerson where uuid = :uuid", { mikePerson: mike.person_uuid, uuid: meeting.uuid });
+      other.afterNextRead(store.meetings, "get", "update meetings set organizer_person_uuid = :alicePerson where uuid = :uuid", { ...names, uuid: meeting.uuid });
       expect((await call(`/v1/meetings/${meeting.uuid}`, { key: acme.memberKey, method: "DELETE" })).status).toBe(403);
     } finally {
-      vi.restoreAllMocks();
       other.close();
     }
     expect((await store.notes.get(tenantUuid, note.uuid, { user_uuid: null }))!.content).toBe("Mike's");
     expect((await store.meetings.get(tenantUuid, meeting.uuid))!.title).toBe("Mike's call");
     expect(await store.files.get(tenantUuid, file.uuid)).not.toBeNull();
     expect((await store.opportunities.get(tenantUuid, deal.uuid, { user_uuid: null }))!.name).toBe("Mike's deal");
+  });
+
+  it("refuses a member's link or unlink on a note or opportunity given to another user between its check and its write", async () => {
+    const { store } = context.services;
+    const [tenantUuid, mike, alice] = [acme.tenant.uuid, acme.member, acme.admin];
+    const [ada, bob] = [await person("Ada"), await person("Bob")];
+    const linkToAda = [personLink(ada.uuid)];
+    const note = await store.notes.create({ tenant_uuid: tenantUuid, content: "Mike's", owner_user_uuid: mike.uuid, associations: linkToAda }, { user_uuid: null });
+    const deal = await buildOpportunity(context.services, acme, await buildPipeline(context.services, acme), { name: "Mike's deal", owner_user_uuid: mike.uuid, associations: linkToAda });
+    const linkOf = async (type: "NOTE" | "OPPORTUNITY", uuid: string) => (await store.associations.list(tenantUuid, type, uuid, { user_uuid: null }))[0]!.uuid;
+    const records = [
+      { path: `/v1/notes/${note.uuid}`, type: "NOTE" as const, uuid: note.uuid, repository: store.notes, table: "notes", link: await linkOf("NOTE", note.uuid) },
+      { path: `/v1/opportunities/${deal.uuid}`, type: "OPPORTUNITY" as const, uuid: deal.uuid, repository: store.opportunities, table: "opportunities", link: await linkOf("OPPORTUNITY", deal.uuid) },
+    ];
+    const other = secondConnection(context.databasePath);
+    try {
+      for (const record of records) {
+        const handOver = `update ${record.table} set owner_user_uuid = :alice where uuid = :uuid`;
+        const giveBack = () => other.run(`update ${record.table} set owner_user_uuid = :mike where uuid = :uuid`, { mike: mike.uuid, uuid: record.uuid });
+        other.afterNextRead(record.repository, "get", handOver, { alice: alice.uuid, uuid: record.uuid });
+        const linked = await call(`${record.path}/associations`, { key: acme.memberKey, method: "POST", body: { entity_type: "PERSON", entity_uuid: bob.uuid } });
+        expect(linked.status, JSON.stringify(linked.body)).toBe(403);
+        giveBack();
+        other.afterNextRead(record.repository, "get", handOver, { alice: alice.uuid, uuid: record.uuid });
+        const unlinked = await call(`${record.path}/associations/${record.link}`, { key: acme.memberKey, method: "DELETE" });
+        expect(unlinked.status, JSON.stringify(unlinked.body)).toBe(403);
+        expect((await store.associations.list(tenantUuid, record.type, record.uuid, { user_uuid: null })).map((link) => link.entity_uuid)).toEqual([ada.uuid]);
+      }
+    } finally {
+      other.close();
+    }
   });
 
   it("stores a title that is only white space as null, like other optional text, on create, update and per batch item", async () => {

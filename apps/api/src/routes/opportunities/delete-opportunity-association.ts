@@ -1,5 +1,6 @@
 /** DELETE /v1/opportunities/{opportunity_uuid}/associations/{association_uuid}: unlinks a record. */
 import { defineOperation } from "../../operations/operation.js";
+import { memberWriteOf } from "../../platform/auth/auth-context.js";
 import { viewerOf } from "../../platform/auth/viewer.js";
 import { notFound } from "../../platform/errors/api-error.js";
 import { associationUuidParameter } from "../associations/link-records.js";
@@ -22,7 +23,8 @@ export const deleteOpportunityAssociation = defineOperation({
     const opportunity = await store.opportunities.get(auth.tenant.uuid, params.opportunity_uuid, viewerOf(auth));
     if (!opportunity) throw notFound(`opportunity ${params.opportunity_uuid} not found`);
     assertMayModifyOpportunity(auth, opportunity);
-    if (!(await store.associations.unlink(auth.tenant.uuid, "OPPORTUNITY", opportunity.uuid, params.association_uuid, viewerOf(auth)))) {
+    // The store checks the owner again in the removal's transaction.
+    if (!(await store.associations.unlink(auth.tenant.uuid, "OPPORTUNITY", opportunity.uuid, params.association_uuid, viewerOf(auth), memberWriteOf(auth)))) {
       throw notFound(`association ${params.association_uuid} of opportunity ${opportunity.uuid} not found`);
     }
     return undefined;
