@@ -35,6 +35,7 @@ export type { PrunedHistory } from "./errors.js";
 export { controlCharacterProblem, refusedCharacter, refusedCharacterGlob, takeOutControlCharacters, takeOutReorderingControls, type TextLayout } from "./control-character.js";
 export { normalizeEmail, isParticipantAddress, isPlausibleEmail, normalizeDomain, normalizeLinkedinUrl, sqliteLower } from "./normalize.js";
 export { companyNameKey } from "./repositories/company-name-key.js";
+export { distinctTags, tagKey } from "./repositories/tag-key.js";
 export { textSortKey } from "./repositories/text-sort-key.js";
 export type { KeyValues, Page, PagePosition, PageRequest, SortKey } from "./pagination/keyset-page.js";
 export type * from "./activity-records.js";

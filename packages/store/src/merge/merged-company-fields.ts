@@ -1,19 +1,12 @@
 /** @module What a company merge writes on the canonical company: its own values, the superseded one's where it has none. */
 import { COMPANY_TEXT_FIELDS, type Company, type CompanyPatch } from "../records.js";
+import { distinctTags } from "../repositories/tag-key.js";
 
 /** Single-valued fields besides the text fields that a canonical company without a value takes from the superseded one. */
 const FILLED_FIELDS = ["domain", "last_investment_type", "last_investment_date", "npi_date", "score", "overall_operating_score", "overall_investor_score"] as const;
 
-/** The union of two tag lists, the canonical company's first, each tag once (as written, in any case). */
-function unitedTags(canonical: readonly string[], superseded: readonly string[]): string[] {
-  const seen = new Set<string>();
-  return [...canonical, ...superseded].filter((tag) => {
-    const key = tag.trim().toLowerCase();
-    if (seen.has(key)) return false;
-    seen.add(key);
-    return true;
-  });
-}
+/** The union of two tag lists, the canonical company's first, each tag once by its `tagKey` (as first written). */
+const unitedTags = (canonical: readonly string[], superseded: readonly string[]): string[] => distinctTags([...canonical, ...superseded]);
 
 /**
  * The patch that makes `canonical` the merged company: each empty field (null) takes the superseded company's value,

@@ -138,14 +138,14 @@ describe("companyMerges.merge", () => {
     await store.companies.update(tenant.tenantUuid, acme, {
       domain: "acme.example",
       city: "Berlin",
-      service_industry_tags: ["SaaS"],
+      service_industry_tags: ["SaaS", "İstanbul"],
       company_custom_fields: { tier: "gold", region: "EU" },
     });
     await store.companies.update(tenant.tenantUuid, acmeDuplicate, {
       company_name: "ACME Inc.",
       city: "Paris",
       sector: "Software",
-      service_industry_tags: ["saas", "Fintech"],
+      service_industry_tags: ["saas", "ISTANBUL", "Fintech"],
       company_custom_fields: { tier: "silver", owner: "Ada" },
     });
     const { merged } = await merge();
@@ -154,11 +154,11 @@ describe("companyMerges.merge", () => {
       domain: "acme.example",
       city: "Berlin",
       sector: "Software",
-      service_industry_tags: ["SaaS", "Fintech"],
+      service_industry_tags: ["SaaS", "İstanbul", "Fintech"],
       company_custom_fields: { tier: "gold", region: "EU", owner: "Ada" },
     });
     const fintech = await store.companies.list(tenant.tenantUuid, {
-      filters: { industry_tags: { values: ["fintech"], operator: "OR" } },
+      filters: { industry_tags: { values: ["fintech", "istanbul"], operator: "AND" } },
       sort_by: "created_at",
       order: "asc",
       position: { kind: "offset", offset: 0 },

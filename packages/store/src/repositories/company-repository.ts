@@ -18,6 +18,7 @@ import { readRemembered } from "./remembered-records.js";
 import { placeConditions } from "./place-conditions.js";
 import { assertNonBlankFields, assertRequiredFields } from "./required-fields.js";
 import { parseJson, withTransaction, type RepositoryContext } from "./repository-context.js";
+import { tagKey } from "./tag-key.js";
 import { tenantOnly } from "./tenant-filter.js";
 import { sameColumns, undoneIfUnchanged } from "./unchanged-write.js";
 
@@ -53,7 +54,22 @@ export function toCompany(row: CompaniesTable): Company {
 }
 
 
-const tagValues = (tags: readonly string[]) => [...new Set(tags.map((tag) => tag.trim().toLowerCase()).filter(Boolean))];
+/** The `company_tags` values of a company's tags: each tag's `tagKey`, once. */
+const tagValues = (tags: readonly string[]) => [...new Set(tags.map(tagKey).filter(Boolean))];
+
+/**
+ * The `company_tags` values a filter's tags find, one list a tag: its `tagKey`, and its lower case as rows written
+ * before 2026-12-07 hold it (`toLowerCase`, until the company's tags next change), so that a filter finds those
+ * companies as it did ("Υγεία" found "υγεία", which is not its key "υγεια").
+ */
+const tagFilterValues = (tags: readonly string[]): string[][] => {
+  const byKey = new Map<string, Set<string>>();
+  for (const tag of tags) {
+    const key = tagKey(tag);
+    if (key !== "") byKey.set(key, (byKey.get(key) ?? new Set([key])).add(tag.trim().toLowerCase()));
+  }
+  return [...byKey.values()].map((values) => [...values]);
+};
 
 const storedDomain = (domain: string | null | undefined): string | null =>
   domain ? (normalizeDomain(domain) ?? domain.trim().toLowerCase()) : null;
@@ -230,19 +246,19 @@ function filterConditions(where: CompanyWhere, tenantUuid: string, filters: Comp
   }
   conditions.push(...placeConditions("companies", filters));
   if (filters.industry_tags && filters.industry_tags.values.length > 0) {
-    const values = tagValues(filters.industry_tags.values);
+    const tags = tagFilterValues(filters.industry_tags.values);
     if (filters.industry_tags.operator === "AND") {
       // One condition per tag: each binds its own parameters, so the list is bounded.
-      if (values.length > MAXIMUM_ALL_OF_TAGS) {
-        throw new InvalidInputError(`companies.list: "industry_tags" with operator AND takes at most ${MAXIMUM_ALL_OF_TAGS} values; got ${values.length}`);
+      if (tags.length > MAXIMUM_ALL_OF_TAGS) {
+        throw new InvalidInputError(`companies.list: "industry_tags" with operator AND takes at most ${MAXIMUM_ALL_OF_TAGS} values; got ${tags.length}`);
       }
-      for (const value of values) conditions.push(hasTag(where, tenantUuid, "industry", [value]));
+      for (const values of tags) conditions.push(hasTag(where, tenantUuid, "industry", values));
     } else {
-      conditions.push(hasTag(where, tenantUuid, "industry", values));
+      conditions.push(hasTag(where, tenantUuid, "industry", tags.flat()));
     }
   }
-  if (filters.investor_types) conditions.push(hasTag(where, tenantUuid, "investor_type", tagValues(filters.investor_types)));
-  if (filters.npi_types) conditions.push(hasTag(where, tenantUuid, "npi_type", tagValues(filters.npi_types)));
+  if (filters.investor_types) conditions.push(hasTag(where, tenantUuid, "investor_type", tagFilterValues(filters.investor_types).flat()));
+  if (filters.npi_types) conditions.push(hasTag(where, tenantUuid, "npi_type", tagFilterValues(filters.npi_types).flat()));
 
   if (filters.founded_year) conditions.push(...inRange("companies.founded_year", filters.founded_year));
   if (filters.score) conditions.push(...inRange("companies.score", filters.score));

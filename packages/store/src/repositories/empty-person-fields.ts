@@ -4,6 +4,7 @@
  * or an earlier import set. Pure: the repository's `fillEmptyFields` and an import's dry run apply the same rule.
  */
 import type { Person, PersonPatch } from "../records.js";
+import { distinctTags } from "./tag-key.js";
 
 /** What a contact offers a matched person (blank text and an empty list offer nothing). */
 export interface PersonFieldOffer {
@@ -70,6 +71,6 @@ export function emptyFieldsFilled(person: PersonFieldHolder, offer: PersonFieldO
     }
   }
   const tags = (offer.tags ?? []).map((tag) => tag.trim()).filter(Boolean);
-  if (person.tags.length === 0 && tags.length > 0) patch.tags = [...new Set(tags)];
+  if (person.tags.length === 0 && tags.length > 0) patch.tags = distinctTags(tags);
   return patch;
 }

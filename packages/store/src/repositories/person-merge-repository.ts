@@ -21,6 +21,7 @@ import { interactionsByIds } from "./interaction-records.js";
 import { raiseOpportunityActivityAfterMerge } from "./opportunity-activity.js";
 import { userOwningPerson, type PersonOwner } from "./person-owner.js";
 import { nameSortKey } from "./name-sort-key.js";
+import { distinctTags } from "./tag-key.js";
 import { hydratePersons } from "./person-repository.js";
 import { parseJson, type RepositoryContext } from "./repository-context.js";
 
@@ -66,7 +67,7 @@ function mergedFields(canonical: PersonsTable, superseded: PersonsTable, timesta
     changes.name_sort_key = nameSortKey(superseded.name);
     changes.name_from_address = superseded.name_from_address;
   }
-  const tags = [...new Set([...parseJson<string[]>(canonical.tags, []), ...parseJson<string[]>(superseded.tags, [])])];
+  const tags = distinctTags([...parseJson<string[]>(canonical.tags, []), ...parseJson<string[]>(superseded.tags, [])]);
   changes.tags = JSON.stringify(tags);
   return changes;
 }

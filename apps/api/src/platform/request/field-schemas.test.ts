@@ -51,6 +51,8 @@ describe("trimmed fields held to their limit after trimming", () => {
     const field = labelList("Tags.");
     const longest = "a".repeat(MAX_LABEL_LENGTH);
     expect(field.parse([` ${longest} `, "  b"])).toEqual([longest, "b"]);
+    // Duplicates by every letter's case as Unicode folds it, the first spelling kept.
+    expect(field.parse(["İstanbul", "istanbul", "Straße", "STRASSE", "ＡＩ", "ai"])).toEqual(["İstanbul", "Straße", "ＡＩ"]);
     const refused = field.safeParse([`${longest}b`]);
     expect(refused.error?.issues[0]?.message).toBe(`each at most ${MAX_LABEL_LENGTH} characters`);
   });

@@ -6,7 +6,7 @@
  * schemas.
  */
 import { z } from "zod";
-import { controlCharacterProblem, refusedCharacter, takeOutReorderingControls, type TextLayout } from "@rapport/store/vocabulary";
+import { controlCharacterProblem, distinctTags, refusedCharacter, takeOutReorderingControls, type TextLayout } from "@rapport/store/vocabulary";
 import { MAX_LABELS_PER_LIST } from "./count-limits.js";
 import { MAX_LABEL_LENGTH, MAX_WEB_ADDRESS_LENGTH } from "./field-limits.js";
 import { checkCalendarDate } from "./date-schemas.js";
@@ -193,21 +193,15 @@ export const nullableDate = (description: string) =>
     .nullable()
     .describe(`${description} YYYY-MM-DD.`);
 
-/** A list of short labels; trimmed (then held to MAX_LABEL_LENGTH, one line), blanks dropped, duplicates (ignoring case) removed. */
+/**
+ * A list of short labels; trimmed (then held to MAX_LABEL_LENGTH, one line), blanks dropped, duplicates (ignoring case
+ * as the store's `tagKey` folds it: "İstanbul" and "istanbul", "Straße" and "STRASSE" are one) removed.
+ */
 export const labelList = (description: string, max = MAX_LABELS_PER_LIST) =>
   z
     .array(z.string().trim().max(MAX_LABEL_LENGTH, `each at most ${MAX_LABEL_LENGTH} characters`).superRefine(oneLine))
     .max(max, `at most ${max} items`)
-    .transform((labels) => {
-      const seen = new Set<string>();
-      const kept: string[] = [];
-      for (const label of labels.filter(Boolean)) {
-        if (seen.has(label.toLowerCase())) continue;
-        seen.add(label.toLowerCase());
-        kept.push(label);
-      }
-      return kept;
-    })
+    .transform((labels) => distinctTags(labels))
     .describe(`${description} At most ${max}; duplicates ignoring case are dropped.`);
 
 /** A finite number, or null. */

@@ -3,6 +3,7 @@
  * strict subset of the companies, so a filter that were ignored would fail its case.
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { secondConnection } from "../../testing/change-after-read.js";
 import { buildTenant, createTestContext, type TestContext, type TestTenant } from "../../testing/test-harness.js";
 
 let context: TestContext;
@@ -85,8 +86,8 @@ const COMPANIES: Array<Record<string, unknown>> = [
     year_founded: "2001",
     employee_count: "10000+",
   },
-  { company_name: "Umbra Energy", city: "Berlin", country: "DEU" },
-  { company_name: "Ørsted Vind", city: "Århus", country: "Åland Islands" },
+  { company_name: "Umbra Energy", city: "Berlin", country: "DEU", service_industry_tags: ["Straßenbau"] },
+  { company_name: "Ørsted Vind", city: "Århus", country: "Åland Islands", service_industry_tags: ["İzmir"] },
 ];
 
 beforeAll(async () => {
@@ -183,8 +184,24 @@ describe("GET /v1/companies filters", () => {
     ["investor_types=Venture%20Capital,private%20equity", [G, N]],
     ["last_investment_types=seed,series_a", [I, N]],
     ["npi_types=Corporate", [G]],
+    // Every letter's case as Unicode folds it, in compatibility form: "ß" is "ss", "İ" is "i", full-width "ＡＩ" is "AI".
+    ["service_industry_tags=STRASSENBAU", [U]],
+    ["service_industry_tags=izmir,strassenbau&service_industry_tags_operator=OR", [O, U]],
+    ["service_industry_tags=%EF%BC%A1%EF%BC%A9", [G, L, N]],
   ])("tag and investor filter %s", async (query, expected) => {
     expect(await names(query)).toEqual(expected);
+  });
+
+  it("finds a tag stored in its former lower case (before 2026-12-07) by the spelling that found it", async () => {
+    const other = secondConnection(context.databasePath);
+    const stored = (value: string) => other.run("update company_tags set value = :value where company_uuid = :uuid", { value, uuid: uuids[O] });
+    try {
+      stored("İzmir".toLowerCase());
+      expect(await names("service_industry_tags=%C4%B0zmir")).toEqual([O]);
+    } finally {
+      stored("izmir");
+      other.close();
+    }
   });
 
   it.each([
