@@ -402,10 +402,17 @@ export function createCompanyRepository({ db, now, generateId, remembered: remem
             return row;
           },
           async (row) =>
-            sameColumns(before, row, ["service_updated_at"]) &&
+            sameColumns(before, row, ["service_updated_at", "company_name_sort_key"]) &&
             (formerBefore === null || (await formerDomainsOf(transaction, companyUuid)).join(" ") === formerBefore.join(" ")),
         );
-        return toCompany(kept.changed ? kept.result : before);
+        const written = kept.changed ? kept.result : before;
+        // A name's key that differs from the name (a row edited by hand) is mended by any write of the company, one
+        // that changes nothing too, alone: no change a client sees, so no `service_updated_at` moves.
+        const key = nameSortKey(written.company_name);
+        if (key !== written.company_name_sort_key) {
+          await transaction.updateTable("companies").set({ company_name_sort_key: key }).where("tenant_uuid", "=", tenantUuid).where("uuid", "=", companyUuid).execute();
+        }
+        return toCompany(written);
       });
     },
     async formerDomains(tenantUuid, companyUuids) {

@@ -308,11 +308,23 @@ async function updatePerson(
       () => writePatch(inner, current, patch, options),
       (after) => samePerson(current, before!, after),
     );
+    await mendNameSortKey(transaction, kept.changed ? kept.result.row : current);
     if (!kept.changed) return { person: before!, changed: false };
     return { person: kept.result.person, changed: true };
   });
   if (updated?.changed) emitAffiliations(context, updated.person);
   return updated?.person ?? null;
+}
+
+/**
+ * Writes the key of the person's name alone when it differs from the name (a row edited by hand: the store writes it
+ * with the name), at any write of the person, one that changes nothing too; it is no change a client sees, so no
+ * `service_updated_at` moves. One key computed a write; no statement unless the key is wrong.
+ */
+async function mendNameSortKey(transaction: Kysely<Database>, row: Pick<PersonsTable, "uuid" | "tenant_uuid" | "name" | "name_sort_key">): Promise<void> {
+  const key = nameSortKey(row.name);
+  if (key === row.name_sort_key) return;
+  await transaction.updateTable("persons").set({ name_sort_key: key }).where("tenant_uuid", "=", row.tenant_uuid).where("uuid", "=", row.uuid).execute();
 }
 
 /** The row and the record a person write stored. */
@@ -321,10 +333,13 @@ interface StoredPerson {
   person: Person;
 }
 
-/** The same person as stored: every column but the change stamp, the same addresses and tenures in any order. */
+/**
+ * The same person as stored: every column but the change stamp and the name's key (a key alone apart, a row edited by
+ * hand, is no change a client sees: `mendNameSortKey`), the same addresses and tenures in any order.
+ */
 function samePerson(row: PersonsTable, person: Person, after: StoredPerson): boolean {
   return (
-    sameColumns(row, after.row, ["service_updated_at"]) &&
+    sameColumns(row, after.row, ["service_updated_at", "name_sort_key"]) &&
     sameEntries(person.emails, after.person.emails, (email) => `${email.address} ${email.is_primary}`) &&
     sameEntries(person.affiliations, after.person.affiliations, (affiliation) =>
       JSON.stringify([affiliation.company_uuid, affiliation.title, affiliation.is_current, affiliation.started_on, affiliation.ended_on]),

@@ -54,6 +54,29 @@ function keysOf(path: string, table: "persons" | "companies", key: string): Map<
 }
 
 describe("migration 0064-name-sort-keys", () => {
+  it("has a key written by hand mended by the row's next write, even one that changes nothing, which moves no change time", async () => {
+    const path = join(folder, "rapport.db");
+    const store = await createSqliteStore({ path });
+    try {
+      const acme = (await store.tenants.create({ name: "Acme", tier: "standard" })).uuid;
+      const emile = await store.persons.create({ tenant_uuid: acme, name: "Émile" });
+      const zoe = await store.persons.create({ tenant_uuid: acme, name: "Zoe", city: "Oslo" });
+      const osterreich = await store.companies.create({ tenant_uuid: acme, company_name: "Österreich AG" });
+      const byHand = new SqliteDatabase(path);
+      byHand.exec("update persons set name_sort_key = 'zzz'; update companies set company_name_sort_key = 'zzz'");
+      byHand.close();
+      const unchanged = await store.persons.update(acme, emile.uuid, { name: "Émile" });
+      const changed = await store.persons.update(acme, zoe.uuid, { city: "Bergen" });
+      const company = await store.companies.update(acme, osterreich.uuid, { company_name: "Österreich AG" });
+      expect([unchanged?.service_updated_at, company?.service_updated_at]).toEqual([emile.service_updated_at, osterreich.service_updated_at]);
+      expect(changed?.city).toBe("Bergen");
+      expect(keysOf(path, "persons", "name_sort_key")).toEqual(new Map([[emile.uuid, "emile"], [zoe.uuid, "zoe"]]));
+      expect(keysOf(path, "companies", "company_name_sort_key")).toEqual(new Map([[osterreich.uuid, "osterreich ag"]]));
+    } finally {
+      await store.close();
+    }
+  });
+
   it("gives the persons and companies already there their name's folded key, a deleted tenant's left as they are, and logs no change", async () => {
     const path = join(folder, "rapport.db");
     let store = await createSqliteStore({ path });
