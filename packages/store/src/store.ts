@@ -728,7 +728,7 @@ export interface EntityListChanges {
 export interface EntityListRepository {
   create(input: NewEntityList): Promise<EntityList>;
   get(tenantUuid: string, listUuid: string): Promise<EntityList | null>;
-  /** By name, ignoring the case of A–Z (or by `updated_at`), then uuid. */
+  /** By name, in the persons' and companies' name order (`nameSortKey`: case and accents aside), or by `updated_at`; then uuid. */
   list(tenantUuid: string, request: EntityListListRequest): Promise<Page<EntityList>>;
   rename(tenantUuid: string, listUuid: string, name: string): Promise<EntityList | null>;
   /**
