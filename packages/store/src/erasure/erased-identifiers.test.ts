@@ -157,6 +157,27 @@ describe("erased identifiers", () => {
     expect((await store.persons.create({ tenant_uuid: tenantUuid, name: "Eve", emails: ["eve@xn--mller-kva.de"] })).emails[0]!.address).toBe("eve@müller.de");
   });
 
+  it("recognizes in every spelling an address erased under a key with a trailing dot, full-width or decomposed letters", async () => {
+    // Keys the release before store migration 0083 stored, and an erasure digested, for "FRITZ@MÜLLER.DE.",
+    // "GERD@XN--MLLER-KVA.DE.", "ｈａｎｓ@ｍüｌｌｅｒ.ｄｅ" and a "ü" typed on macOS.
+    const legacyKeys = ["fritz@müller.de.", "gerd@xn--mller-kva.de.", "ｈａｎｓ@ｍüｌｌｅｒ.ｄｅ", "ivo@mu\u0308ller.de"];
+    const sqlite = new SqliteDatabase(path);
+    try {
+      const { secret } = sqlite.prepare("select secret from erasure_secrets where tenant_uuid = ?").get(tenantUuid) as { secret: Buffer };
+      const insert = sqlite.prepare("insert into erased_identifiers (tenant_uuid, digest, erased_at) values (?, ?, 1)");
+      for (const key of legacyKeys) insert.run(tenantUuid, erasedIdentifierDigest(secret, `email:${key}`));
+    } finally {
+      sqlite.close();
+    }
+    const spellings = (local: string) => [`${local}@müller.de`, `${local.toUpperCase()}@XN--MLLER-KVA.DE`, `${local}@müller.de.`, `${local}@ｍüｌｌｅｒ．ｄｅ`];
+    for (const local of ["fritz", "gerd", "hans", "ivo"]) {
+      expect(await store.persons.erasedAddresses(tenantUuid, spellings(local))).toEqual(new Set([`${local}@müller.de`]));
+    }
+    await expect(store.persons.create({ tenant_uuid: tenantUuid, name: "Fritz", emails: ["fritz@xn--mller-kva.de"] })).rejects.toThrow(/email fritz@müller\.de was erased/);
+    expect(await store.persons.allowErased(tenantUuid, { email: "ＨＡＮＳ＠müller.de" })).toBe(true);
+    expect(await store.persons.erasedAddresses(tenantUuid, ["hans@müller.de", "dan@initech.example"])).toEqual(new Set());
+  });
+
   it("never reaches another tenant: its mail, creations and lifts are its own", async () => {
     expect(await store.persons.erasedAddresses(otherTenantUuid, ["zelda@quist.example", "z.quist@home.example"])).toEqual(new Set());
     expect(await store.persons.erasedLinkedinUrls(otherTenantUuid, ["https://www.linkedin.com/in/zelda-quist"])).toEqual(new Set());

@@ -9,9 +9,9 @@ import { createHmac, randomBytes } from "node:crypto";
 import { sql, type Kysely } from "kysely";
 import type { Database } from "../database-schema.js";
 import { ConflictError } from "../errors.js";
-import { asciiEmailForm, normalizeEmail, normalizeLinkedinUrl } from "../normalize.js";
+import { normalizeEmail, normalizeLinkedinUrl } from "../normalize.js";
 import { chunksOf } from "../repositories/chunks-of.js";
-import { legacyEmailKey } from "./legacy-email-key.js";
+import { legacyEmailKey, legacyEmailKeysOf } from "./legacy-email-key.js";
 import { legacyLinkedinKey } from "./legacy-linkedin-key.js";
 
 /** An address, as ingest normalizes it, named as an erased identifier. */
@@ -20,11 +20,12 @@ export const emailIdentifier = (address: string): string => `email:${normalizeEm
 /**
  * The identifiers an address is recognized by: its key (`emailIdentifier`), and those an erasure made before store
  * migration 0083 may have digested it under: the key as it was then (`legacyEmailKey`: "anna@müller.de." kept its dot)
- * and the domain's ASCII form ("anna@xn--mller-kva.de", how mail often names "anna@müller.de").
+ * and the other spellings of the key now that it took (`legacyEmailKeysOf`: "anna@xn--mller-kva.de", how mail often
+ * names "anna@müller.de", "anna@müller.de.", full-width letters), since callers pass the key, not what was typed.
  */
 export function emailIdentifiersOf(address: string): string[] {
   const normalized = normalizeEmail(address);
-  return [...new Set([normalized, legacyEmailKey(address), asciiEmailForm(normalized)])].map((key) => `email:${key}`);
+  return [...new Set([normalized, legacyEmailKey(address), ...legacyEmailKeysOf(normalized)])].map((key) => `email:${key}`);
 }
 
 /** A LinkedIn profile's match key (`normalizeLinkedinUrl`), named as an erased identifier. */
