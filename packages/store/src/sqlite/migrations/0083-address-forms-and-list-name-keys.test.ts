@@ -1,7 +1,7 @@
 /**
  * Migration 0083: addresses and domains stored in another spelling of an internationalized or dotted domain
  * ("xn--" labels, a trailing dot) are found by the form writes and lookups now give them, unless another person of the
- * tenant already holds that form: then neither moves. Entity lists already there get their name order's key.
+ * tenant already holds that form: then neither moves. A person holding two spellings keeps one address. Entity lists already there get their name order's key.
  */
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
@@ -29,6 +29,7 @@ describe("migration 0083-address-forms-and-list-name-keys", () => {
     const bo = await person("Bo Berg", "bo@dotted.example");
     const cyOld = await person("Cy Old", "cy@old.example");
     const cy = await person("Cy", "cy@müller.de");
+    const xaver = (await store.persons.create({ tenant_uuid: tenant, name: "Xaver", emails: ["x@one.example", "x@two.example"] })).uuid;
     const company = (await store.companies.create({ tenant_uuid: tenant, company_name: "Müller AG", domain: "company.example" })).uuid;
     await store.close();
 
@@ -42,6 +43,9 @@ describe("migration 0083-address-forms-and-list-name-keys", () => {
     rename.run("anna@xn--mller-kva.de", "xn--mller-kva.de", "anna@punycode.example");
     rename.run("bo@example.com.", "example.com.", "bo@dotted.example");
     rename.run("cy@xn--mller-kva.de", "xn--mller-kva.de", "cy@old.example");
+    // One person holding two spellings, the release before's keys: the primary one is not the one that takes the form.
+    rename.run("x@xn--mller-kva.de", "xn--mller-kva.de", "x@one.example");
+    rename.run("x@müller.de.", "müller.de.", "x@two.example");
     sqlite.prepare("update companies set domain = 'xn--mller-kva.de', email = 'info@xn--mller-kva.de' where uuid = ?").run(company);
     sqlite.prepare("delete from kysely_migration where name = '0083-address-forms-and-list-name-keys'").run();
     sqlite.close();
@@ -55,11 +59,12 @@ describe("migration 0083-address-forms-and-list-name-keys", () => {
         expect(stored.prepare("select address, domain from person_emails where person_uuid = ?").get(anna)).toEqual({ address: "anna@müller.de", domain: "müller.de" });
         // Cy's older spelling is another person's address now: left for an operator to merge, not made Cy's.
         expect(stored.prepare("select address from person_emails where person_uuid = ?").get(cyOld)).toEqual({ address: "cy@xn--mller-kva.de" });
+        expect(stored.prepare("select address, is_primary from person_emails where person_uuid = ?").all(xaver)).toEqual([{ address: "x@müller.de", is_primary: 1 }]);
         expect(stored.prepare("select domain, email from companies where uuid = ?").get(company)).toEqual({ domain: "müller.de", email: "info@müller.de" });
       } finally {
         stored.close();
       }
-      expect((await store.persons.findByDomain(tenant, "müller.de", 10)).total).toBe(2);
+      expect((await store.persons.findByDomain(tenant, "müller.de", 10)).total).toBe(3);
     } finally {
       await store.close();
     }

@@ -4,7 +4,8 @@
  * trailing dot, full-width letters as their plain ones, a local part in its compatibility form (NFKC). Until now each
  * spelling was a key of its own, so mail from "anna@xn--mller-kva.de" made a second person beside "anna@müller.de". Persons' addresses (and
  * their domains), users' sign-in addresses, companies' domains, contact addresses and former domains. An address whose new form another
- * row of the tenant already holds stays as it is: two persons are never made one unseen (merge them). The records whose
+ * person of the tenant already holds stays as it is: two persons are never made one unseen (merge them); one a person
+ * holds in two spellings becomes one address, primary if either was. The records whose
  * address or domain now reads differently have their change time moved, so a sync reads them again.
  *
  * And entity lists are listed by name as persons and companies are (migration 0064): each holds `nameSortKey` of its
@@ -30,8 +31,17 @@ export const addressFormsAndListNameKeysMigration: Migration = {
     for (const row of addresses.rows) {
       const address = normalizeEmail(row.address);
       if (address === row.address) continue;
-      const taken = await sql`select 1 from person_emails where tenant_uuid = ${row.tenant_uuid} and address = ${address}`.execute(db);
-      if (taken.rows.length > 0) continue;
+      const taken = await sql<{ person_uuid: string }>`select person_uuid from person_emails
+        where tenant_uuid = ${row.tenant_uuid} and address = ${address}`.execute(db);
+      if (taken.rows.length > 0) {
+        if (taken.rows[0]!.person_uuid !== row.person_uuid) continue;
+        // The person's own other spelling of the address: one address, as a write of both gives it, primary if either was.
+        await sql`update person_emails set is_primary = 1 where tenant_uuid = ${row.tenant_uuid} and address = ${address}
+          and exists (select 1 from person_emails where tenant_uuid = ${row.tenant_uuid} and address = ${row.address} and is_primary = 1)`.execute(db);
+        await sql`delete from person_emails where tenant_uuid = ${row.tenant_uuid} and address = ${row.address}`.execute(db);
+        await sql`update persons set service_updated_at = ${changedAt} where uuid = ${row.person_uuid}`.execute(db);
+        continue;
+      }
       await sql`update person_emails set address = ${address}, domain = ${emailDomain(address)}
         where tenant_uuid = ${row.tenant_uuid} and address = ${row.address}`.execute(db);
       await sql`update persons set service_updated_at = ${changedAt} where uuid = ${row.person_uuid}`.execute(db);
