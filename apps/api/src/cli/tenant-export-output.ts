@@ -3,10 +3,13 @@
  * Where `rapport tenants export` writes a tenant's export: a folder (`manifest.json`, a `<kind>.jsonl` per kind,
  * `files/<uuid>` for the files' contents) or one `.jsonl` file (the manifest's line first, then every record as
  * `{"kind", "record"}`, a file's content in base64). Written whole or not at all: into a temporary name beside the
- * target, renamed into place at the end; readable by its owner only, since it is all the tenant's data.
+ * target (inside an existing empty folder), renamed into place at the end; readable by its owner only, since it is
+ * all the tenant's data. Each record
+ * is one line for every reader: the Unicode line breaks JSON leaves raw (U+0085, U+2028, U+2029, which Python's
+ * `splitlines` and editors break lines at) are written as `\uNNNN` escapes.
  */
 import { existsSync, readdirSync, statSync } from "node:fs";
-import { mkdir, open, rename, rm, type FileHandle } from "node:fs/promises";
+import { mkdir, open, readdir, rename, rm, rmdir, type FileHandle } from "node:fs/promises";
 import { randomUUID } from "node:crypto";
 import { basename, dirname, join, resolve } from "node:path";
 import { TENANT_EXPORT_KINDS, type TenantExport, type TenantExportKind } from "@rapport/store";
@@ -21,6 +24,14 @@ export interface TenantExportTarget {
   form: "folder" | "file";
 }
 
+/** The line breaks, besides CR and LF, that JSON text may hold raw (only inside a string, where the escape is equivalent). */
+const UNICODE_LINE_BREAKS = /[\u0085\u2028\u2029]/g;
+
+/** `json` with its Unicode line breaks escaped: one line to a reader that splits at any of them. */
+function oneLine(json: string): string {
+  return json.replace(UNICODE_LINE_BREAKS, (character) => `\\u${character.charCodeAt(0).toString(16).padStart(4, "0")}`);
+}
+
 /** Bytes gathered before a write: a few hundred lines at a time, not a system call each. */
 const WRITE_CHUNK_BYTES = 256 * 1024;
 
@@ -32,6 +43,7 @@ export function checkedExportTarget(out: string, force: boolean, database: strin
   const path = resolve(out);
   refuseSpecialFile(path);
   if (!existsSync(dirname(path))) throw new CliError(`cannot write ${path}: folder ${dirname(path)} does not exist`);
+  if (!statSync(dirname(path)).isDirectory()) throw new CliError(`cannot write ${path}: ${dirname(path)} is a file, not a folder`);
   if (out.endsWith(".jsonl")) {
     if (isDatabaseFile(path, database)) throw new CliError(`${path} is the database itself (or one of its files); name another file`);
     if (existsSync(path) && statSync(path).isDirectory()) throw new CliError(`${path} is a folder: name a new or empty folder without .jsonl, or a file`);
@@ -54,8 +66,8 @@ class ChunkedFile {
 
   private constructor(private readonly handle: FileHandle) {}
 
-  static async create(path: string): Promise<ChunkedFile> {
-    return new ChunkedFile(await open(path, "wx", 0o600));
+  static async create(path: string, openFile: OpenFile): Promise<ChunkedFile> {
+    return new ChunkedFile(await openFile(path, "wx", 0o600));
   }
 
   async write(text: string | Buffer): Promise<void> {
@@ -71,7 +83,8 @@ class ChunkedFile {
     const chunk = Buffer.concat(this.chunks);
     this.chunks = [];
     this.pending = 0;
-    await this.handle.write(chunk);
+    // A write may take fewer bytes than given (a disk filling up): the rest is written again, or the next write fails.
+    for (let offset = 0; offset < chunk.byteLength; ) offset += (await this.handle.write(chunk, offset)).bytesWritten;
   }
 
   async close(): Promise<void> {
@@ -92,14 +105,23 @@ export interface TenantExportWriting {
   onProgress?: (progress: TenantExportProgress) => void;
   /** Aborted (Ctrl-C), the writing stops at its next record and removes what it wrote. */
   signal?: AbortSignal;
+  /** How a file is opened: `open` of `node:fs/promises`, or a test's disk that misbehaves. */
+  openFile?: OpenFile;
 }
+
+/** Opens a file of the export (flags "wx", mode 0600). */
+export type OpenFile = (path: string, flags: string, mode: number) => Promise<FileHandle>;
 
 /**
  * Writes `exported` to `target`; resolves to the bytes written (contents included). On any failure, or when
- * `signal` aborts, nothing is left: the temporary folder or file is removed.
+ * `signal` aborts, nothing is left: the temporary folder or file is removed (and, in an existing folder, what was
+ * moved into it).
  */
 export async function writeTenantExport(exported: TenantExport, target: TenantExportTarget, writing: TenantExportWriting): Promise<number> {
-  const temporary = join(dirname(target.path), `.${basename(target.path)}.${randomUUID()}.partial`);
+  // An existing (empty) folder may be a mounted disk, or one shared with the customer: the export is written inside
+  // it and moved up at the end, where renaming a folder over it would fail (a mount) or replace its owner and mode.
+  const inPlace = target.form === "folder" && existsSync(target.path);
+  const temporary = inPlace ? join(target.path, `.${randomUUID()}.partial`) : join(dirname(target.path), `.${basename(target.path)}.${randomUUID()}.partial`);
   const total = TENANT_EXPORT_KINDS.reduce((sum, kind) => sum + exported.counts[kind], 0);
   let done = 0;
   const tick = (kind: TenantExportKind) => {
@@ -107,40 +129,57 @@ export async function writeTenantExport(exported: TenantExport, target: TenantEx
     done += 1;
     writing.onProgress?.({ kind, done, total });
   };
+  const moved: string[] = [];
+  const openFile = writing.openFile ?? open;
   try {
-    const bytes = target.form === "folder" ? await writeFolder(exported, temporary, writing.manifest, tick) : await writeFile(exported, temporary, writing.manifest, tick);
+    const bytes = target.form === "folder" ? await writeFolder(exported, temporary, writing.manifest, tick, openFile) : await writeFile(exported, temporary, writing.manifest, tick, openFile);
     writing.signal?.throwIfAborted();
-    await rename(temporary, target.path);
+    if (!inPlace) {
+      await rename(temporary, target.path);
+      return bytes;
+    }
+    // The manifest last: a reader finding it finds the rest.
+    const names = (await readdir(temporary)).sort((left, right) => Number(left === "manifest.json") - Number(right === "manifest.json"));
+    for (const name of names) {
+      await rename(join(temporary, name), join(target.path, name));
+      moved.push(join(target.path, name));
+    }
+    await rmdir(temporary);
     return bytes;
   } catch (error) {
     await rm(temporary, { recursive: true, force: true });
+    for (const path of moved) await rm(path, { recursive: true, force: true });
     if (writing.signal?.aborted) throw new CliError(`interrupted: ${target.path} not written (the partial export was removed)`, 130);
-    throw outputFileFailure(error, target.path) ?? error;
+    // A file of the export that cannot be created or written fails as the target would: the user named that.
+    const named = inPlace ? join(target.path, "manifest.json") : target.path;
+    const { code, path } = (error ?? {}) as { code?: unknown; path?: unknown };
+    const failure = typeof path === "string" && path.startsWith(temporary) ? { code, path: named } : error;
+    throw outputFileFailure(failure, named) ?? error;
   }
 }
 
-async function writeFolder(exported: TenantExport, folder: string, manifest: Record<string, unknown>, tick: (kind: TenantExportKind) => void): Promise<number> {
+async function writeFolder(exported: TenantExport, folder: string, manifest: Record<string, unknown>, tick: (kind: TenantExportKind) => void, openFile: OpenFile): Promise<number> {
   await mkdir(folder, { mode: 0o700 });
   let bytes = 0;
   let filesFolder = false;
   for (const kind of TENANT_EXPORT_KINDS) {
-    const file = await ChunkedFile.create(join(folder, `${kind}.jsonl`));
+    const file = await ChunkedFile.create(join(folder, `${kind}.jsonl`), openFile);
     try {
       for (const { json, content } of exported.lines(kind)) {
         tick(kind);
         if (content === null) {
-          await file.write(`${json}\n`);
+          await file.write(`${oneLine(json)}\n`);
           continue;
         }
         // A file's bytes beside the lines, named by its uuid: the line says where.
         const record = JSON.parse(json) as { uuid: string };
         if (!filesFolder) await mkdir(join(folder, "files"), { mode: 0o700 });
         filesFolder = true;
-        const contentFile = await ChunkedFile.create(join(folder, "files", record.uuid));
+        const contentFile = await ChunkedFile.create(join(folder, "files", record.uuid), openFile);
         await contentFile.write(content);
         await contentFile.close();
         bytes += contentFile.bytes;
-        await file.write(`${JSON.stringify({ ...record, content_file: `files/${record.uuid}` })}\n`);
+        await file.write(`${oneLine(JSON.stringify({ ...record, content_file: `files/${record.uuid}` }))}\n`);
       }
       await file.close();
     } catch (error) {
@@ -149,21 +188,21 @@ async function writeFolder(exported: TenantExport, folder: string, manifest: Rec
     }
     bytes += file.bytes;
   }
-  const manifestFile = await ChunkedFile.create(join(folder, "manifest.json"));
-  await manifestFile.write(`${JSON.stringify(manifest, null, 2)}\n`);
+  const manifestFile = await ChunkedFile.create(join(folder, "manifest.json"), openFile);
+  await manifestFile.write(`${oneLine(JSON.stringify(manifest, null, 2))}\n`);
   await manifestFile.close();
   return bytes + manifestFile.bytes;
 }
 
-async function writeFile(exported: TenantExport, path: string, manifest: Record<string, unknown>, tick: (kind: TenantExportKind) => void): Promise<number> {
-  const file = await ChunkedFile.create(path);
+async function writeFile(exported: TenantExport, path: string, manifest: Record<string, unknown>, tick: (kind: TenantExportKind) => void, openFile: OpenFile): Promise<number> {
+  const file = await ChunkedFile.create(path, openFile);
   try {
-    await file.write(`{"kind":"manifest","record":${JSON.stringify(manifest)}}\n`);
+    await file.write(`{"kind":"manifest","record":${oneLine(JSON.stringify(manifest))}}\n`);
     for (const kind of TENANT_EXPORT_KINDS) {
       for (const { json, content } of exported.lines(kind)) {
         tick(kind);
         const record = content === null ? json : JSON.stringify({ ...(JSON.parse(json) as object), content_base64: content.toString("base64") });
-        await file.write(`{"kind":"${kind}","record":${record}}\n`);
+        await file.write(`{"kind":"${kind}","record":${oneLine(record)}}\n`);
       }
     }
     await file.close();
