@@ -50,7 +50,8 @@ export async function exportTenant(options: { tenant: string; out: string; force
   }
   const total = TENANT_EXPORT_KINDS.reduce((sum, kind) => sum + exported.counts[kind], 0);
   const deleted = exported.tenant.deleted_at === null ? "" : " (a deleted tenant)";
-  printResult(global, { uuid: options.tenant, path: target.path, bytes, records: exported.counts, format_version: TENANT_EXPORT_FORMAT_VERSION }, () => [
+  const result = { uuid: options.tenant, deleted_at: exported.tenant.deleted_at, path: target.path, bytes, records: exported.counts, format_version: TENANT_EXPORT_FORMAT_VERSION };
+  printResult(global, result, () => [
     `exported tenant ${options.tenant}${deleted} to ${target.path}: ${total} records, ${bytes} bytes`,
     ...TENANT_EXPORT_KINDS.map((kind) => `  ${kind.padEnd(28)} ${exported.counts[kind]}`),
   ]);

@@ -131,6 +131,22 @@ describe("rapport tenants export", { timeout: 30_000 }, () => {
       code: 1,
       stderr: `rapport: tenant ${unknown} not found: never created, or purged\n`,
     });
+    const file = join(folder, "a-file");
+    writeFileSync(file, "");
+    expect(await rapport("tenants", "export", "--tenant", departing.tenant.uuid, "--out", join(file, "export"))).toMatchObject({
+      code: 1,
+      stderr: `rapport: cannot write ${join(file, "export")}: ${file} is a file, not a folder\n`,
+    });
     expect(readdirSync(folder).filter((name) => name.endsWith(".partial") || name === "unknown")).toEqual([]);
+  });
+
+  it("exports a deleted tenant not yet purged, and says it was deleted", async () => {
+    expect((await rapport("tenants", "delete", "--tenant", staying.tenant.uuid)).code).toBe(0);
+    const out = join(folder, "deleted.jsonl");
+    const result = await rapport("--json", "tenants", "export", "--tenant", staying.tenant.uuid, "--out", out);
+    expect(result.code, result.stderr).toBe(0);
+    const deletedAt = JSON.parse(result.stdout).deleted_at;
+    expect(deletedAt).toEqual(expect.any(Number));
+    expect(linesOf(out)[0]!.record.tenant).toMatchObject({ uuid: staying.tenant.uuid, deleted_at: deletedAt });
   });
 });
