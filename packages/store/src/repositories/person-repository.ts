@@ -280,6 +280,12 @@ async function primaryAddressOf(db: Kysely<Database>, tenantUuid: string, person
   return row ? [row.address] : [];
 }
 
+/** The addresses the person holds. */
+async function addressesOf(db: Kysely<Database>, tenantUuid: string, personUuid: string): Promise<string[]> {
+  const rows = await db.selectFrom("person_emails").select("address").where("tenant_uuid", "=", tenantUuid).where("person_uuid", "=", personUuid).execute();
+  return rows.map((row) => row.address);
+}
+
 /**
  * Applies a partial update; null when the person is not a live person of the tenant. `keepName`: new first or last
  * names leave a display name the person has as it is (filling empty fields must not rename). A patch whose stored
@@ -401,7 +407,15 @@ async function writePatch(context: RepositoryContext, current: PersonsTable, pat
       emails.map((email) => email.address),
       personUuid,
     );
-    await assertNotErased(transaction, tenantUuid, emails.map((email) => email.address), null);
+    // An address the person holds is kept, not stored again: the erasure of a person who held another spelling of it
+    // remembers it (store migration 0083 left such pairs for an operator to merge), and must not take it from this one.
+    const held = new Set(await addressesOf(transaction, tenantUuid, personUuid));
+    await assertNotErased(
+      transaction,
+      tenantUuid,
+      emails.map((email) => email.address).filter((address) => !held.has(address)),
+      null,
+    );
     await transaction.deleteFrom("person_emails").where("tenant_uuid", "=", tenantUuid).where("person_uuid", "=", personUuid).execute();
     await insertEmails(transaction, tenantUuid, personUuid, emails, timestamp);
   }
