@@ -20,6 +20,7 @@ import type { Logger } from "pino";
 import type { Clock } from "../platform/clock.js";
 import { cleanFilename } from "../platform/request/clean-filename.js";
 import { importArchive } from "./import-archive.js";
+import { ImportReadError } from "./import-read-error.js";
 import { ImportRequestError, type ImportRequest } from "./import-request.js";
 import { shortenedProblemMessage, type ImportSummary } from "./import-summary.js";
 import { ImportFormatError } from "./imported-items.js";
@@ -225,6 +226,8 @@ export function createImportJobs(options: ImportJobsOptions): ImportJobs {
         ),
       );
       if (!(error instanceof ImportFormatError || error instanceof ImportRequestError)) logger.error({ err: error, job: job.uuid }, "import job failed");
+      const summarySoFar = error instanceof ImportReadError ? error.summary : (latest as ImportSummary | null);
+      latest = summarySoFar && { ...summarySoFar, outcome: "failed" };
       await retryWhileBusy(() => store.importJobs.finish(tenantUuid, job.uuid, { status: "failed", summary: latest ? toRecord(latest) : null, error: message }))
         .catch((finishError: unknown) => logger.error({ err: finishError, job: job.uuid }, "could not record the failed import job"));
     } finally {

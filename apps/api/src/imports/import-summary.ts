@@ -23,14 +23,17 @@ export interface OwnerSummary {
   appearances: number;
 }
 
-/** How an import ended: completed (the whole input was read) or interrupted (stopped on request). */
-export const IMPORT_SUMMARY_OUTCOMES = ["completed", "interrupted"] as const;
+/**
+ * How an import ended: completed (the whole input was read), interrupted (stopped on request) or failed (stopped by an
+ * error, which the job's `error` or the command's message gives; the batches written before it stay).
+ */
+export const IMPORT_SUMMARY_OUTCOMES = ["completed", "interrupted", "failed"] as const;
 export type ImportSummaryOutcome = (typeof IMPORT_SUMMARY_OUTCOMES)[number];
 
 export interface ImportSummary {
   kind: ImportKind;
   dry_run: boolean;
-  /** completed: the whole input was read; interrupted: stopped on request (committed batches stay). */
+  /** completed: the whole input was read; interrupted: stopped on request; failed: stopped by an error (committed batches stay). */
   outcome: ImportSummaryOutcome;
   items: { read: number; written: number; unchanged: number; skipped: number; failed: number };
   emails: { new: number; known: number };

@@ -18,7 +18,9 @@ export const importSummarySchema = z
   .object({
     kind: z.enum(IMPORT_KINDS).describe("What was imported."),
     dry_run: z.boolean().describe("True when nothing was written: the counts say what an import would do."),
-    outcome: z.enum(IMPORT_SUMMARY_OUTCOMES).describe("interrupted: stopped early; what was written is complete and a re-run finishes the rest."),
+    outcome: z
+      .enum(IMPORT_SUMMARY_OUTCOMES)
+      .describe("interrupted: stopped early; failed: stopped by the job's error. What was written is complete and a re-run finishes the rest."),
     items: z
       .object({
         read: count("Entries read: messages, calendar occurrences, contacts or rows."),
@@ -94,6 +96,9 @@ export function presentImportJob(job: ImportJob): z.input<typeof importJobSchema
       ? null
       : {
           ...stored,
+          // A failed job's summary is its progress until the failure: one failed before 2026-12-07, or marked failed
+          // after its server died, kept "completed" there.
+          outcome: job.status === "failed" && stored.outcome === "completed" ? "failed" : stored.outcome,
           meetings: { ...stored.meetings, removed: stored.meetings.removed ?? 0 },
           persons: { ...stored.persons, addresses_added: stored.persons.addresses_added ?? 0, addresses_left_out: stored.persons.addresses_left_out ?? 0 },
         };

@@ -7,6 +7,7 @@ import { MAX_EMAIL_RECIPIENTS } from "../../platform/request/count-limits.js";
 import { MAX_MEETING_TEXT_LENGTH, MAX_SUBJECT_LENGTH } from "../../platform/request/field-limits.js";
 import { ABANDONED, INTERRUPTED_BY_SHUTDOWN, STALE_AFTER_MS } from "../../imports/import-jobs.js";
 import { MAX_IMPORTS_PER_TENANT } from "../../imports/import-slots.js";
+import { emptySummary } from "../../imports/import-summary.js";
 import { BERLIN_VTIMEZONE, csvFile, icsFile, mailMessage, mboxFile, vcard, vevent } from "../../imports/testing/archive-builders.js";
 import { callMcpTool } from "../../testing/mcp-call.js";
 import { buildTenant, createTestContext, TEST_START, type TestContext, type TestTenant } from "../../testing/test-harness.js";
@@ -700,9 +701,10 @@ describe("POST /v1/imports and GET /v1/imports/{import_uuid}", () => {
     const { store } = context.services;
     const orphan = await store.importJobs.create(acme.tenant.uuid, { kind: "ics", dry_run: false, file_name: "calendar.ics" });
     await store.importJobs.start(acme.tenant.uuid, orphan.uuid);
+    await store.importJobs.progress(acme.tenant.uuid, orphan.uuid, { items_processed: 0, bytes_processed: 0, summary: { ...emptySummary("ics", false) } });
     expect((await read(orphan.uuid)).body.status).toBe("running");
     context.clock.advance(STALE_AFTER_MS + 1);
-    expect((await read(orphan.uuid)).body).toMatchObject({ status: "failed", error: ABANDONED });
+    expect((await read(orphan.uuid)).body).toMatchObject({ status: "failed", error: ABANDONED, summary: { outcome: "failed" } });
 
     // One that names its process is failed at once when that is a process of this host that no longer runs (here an
     // earlier process of this one's id, as a restarted container's pid 1 is); another host's keeps the timeout.
@@ -752,13 +754,16 @@ describe("imports under way at once", () => {
 
 describe("a job that fails while it runs", () => {
   it("names the file as it was sent, never the path the server saved it under, and the row the parser failed at", async () => {
-    const rows = csvFile([["First Name", "Email"], ...Array.from({ length: 50 }, (_unused, index) => [`Guest ${index}`, `guest${index}@globex.example`])]);
+    // A column of filler puts the rows of a first batch in the reader's first 64 KiB: they are written before it fails.
+    const filler = "x".repeat(1_400);
+    const rows = csvFile([["First Name", "Email", "Notes"], ...Array.from({ length: 50 }, (_unused, index) => [`Guest ${index}`, `guest${index}@globex.example`, filler])]);
     // Read well past its first row (the upload's check), then a quote that never closes.
-    const started = await upload({ kind: "csv", file: { name: "contacts export.csv", content: `${rows}"Unclosed,late@globex.example\r\n` } });
+    const started = await upload({ kind: "csv", file: { name: "contacts export.csv", content: `${rows}"Unclosed,late@globex.example,\r\n` } });
     expect(started.status).toBe(202);
     await context.services.importJobs.settled();
     const job = (await read(started.body.uuid as string)).body;
-    expect(job.status).toBe("failed");
+    // Its summary is what it wrote before the failure, which it says (it said "completed").
+    expect(job).toMatchObject({ status: "failed", summary: { outcome: "failed", persons: { created: 50 } } });
     expect(job.error).toMatch(/^contacts export\.csv is not a readable CSV file at row 52: Quote Not Closed/);
     expect(job.error).not.toMatch(/rapport-imports|\/tmp\//);
   });
