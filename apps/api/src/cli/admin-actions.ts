@@ -17,7 +17,7 @@ import { optionName, optionText } from "./option-text.js";
 import { writeJsonFile, writeJsonTo } from "./personal-data-output.js";
 import { createDatabaseFileIfMissing, createdDatabaseNotice, existingDatabasePath, openingDatabase, resolveDatabasePath } from "./database-path.js";
 import { readNewPassword } from "./read-password.js";
-import { STOPPING_SIGNALS } from "./stopping-signals.js";
+import { abortOnStoppingSignals } from "./stopping-signals.js";
 
 interface GlobalOptions {
   db?: string;
@@ -283,13 +283,12 @@ export async function exportPersonalData(options: { tenant: string; person: stri
     // Ctrl-C (or SIGTERM, or SIGHUP) stops the export at its next piece, which removes the partial file: a person's
     // data is not left behind in a file nobody asked for.
     const controller = new AbortController();
-    const onSignal = () => controller.abort();
-    for (const signal of STOPPING_SIGNALS) process.on(signal, onSignal);
+    const stopListening = abortOnStoppingSignals(controller);
     let written: { path: string; bytes: number };
     try {
       written = await writeJsonFile(options.out, exported, options.force ?? false, resolveDatabasePath(global.db), controller.signal);
     } finally {
-      for (const signal of STOPPING_SIGNALS) process.off(signal, onSignal);
+      stopListening();
     }
     printResult(global, { uuid: options.person, ...written }, () => [`exported person ${options.person} to ${written.path}: ${written.bytes} bytes`]);
   });

@@ -11,9 +11,9 @@ import { createBackupProgressDisplay } from "./backup-progress.js";
 import { CliError, printResult } from "./cli-output.js";
 import { commandStreams } from "./command-streams.js";
 import { existingDatabasePath, openingDatabase } from "./database-path.js";
-import { outputFileFailure, refuseSpecialFile } from "./output-file-failure.js";
+import { outputFileFailure, refuseSpecialFile, refuseSymbolicLink } from "./output-file-failure.js";
 import { megabytes } from "./progress-display.js";
-import { STOPPING_SIGNALS } from "./stopping-signals.js";
+import { abortOnStoppingSignals, interruptedExitCode } from "./stopping-signals.js";
 
 export interface BackupOptions {
   to: string;
@@ -36,12 +36,12 @@ export async function runBackup(options: BackupOptions, command: Command): Promi
   // Not a new empty database, backed up. `:memory:` gets the store's own refusal.
   const database = existingDatabasePath(global.db, { allowMemory: true });
   refuseSpecialFile(resolve(options.to));
+  refuseSymbolicLink(resolve(options.to));
   const display = createBackupProgressDisplay(commandStreams().stderr);
   // Ctrl-C (or SIGTERM, or SIGHUP from a closed terminal) stops the copy at its next step, which removes the
   // partial file, rather than leaving it behind.
   const controller = new AbortController();
-  const onSignal = () => controller.abort();
-  for (const signal of STOPPING_SIGNALS) process.on(signal, onSignal);
+  const stopListening = abortOnStoppingSignals(controller);
   const started = performance.now();
   try {
     // Not through a store, which would migrate the file first: a backup before an upgrade is of the earlier version.
@@ -66,12 +66,12 @@ export async function runBackup(options: BackupOptions, command: Command): Promi
   } catch (error) {
     display.stop();
     if (controller.signal.aborted) {
-      throw new CliError("interrupted: no backup written (the partial copy was removed)", 130);
+      throw new CliError("interrupted: no backup written (the partial copy was removed)", interruptedExitCode(controller.signal));
     }
     if (error instanceof ConflictError) throw new CliError(`${resolve(options.to)} exists: pass --force to replace it`);
     if (error instanceof InvalidInputError) throw new CliError(error.message.replace(/^store\.backup: /, ""));
     throw error;
   } finally {
-    for (const signal of STOPPING_SIGNALS) process.off(signal, onSignal);
+    stopListening();
   }
 }

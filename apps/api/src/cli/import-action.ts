@@ -18,7 +18,7 @@ import { openStore } from "./open-store.js";
 import { commandStreams } from "./command-streams.js";
 import { existingDatabasePath, openingDatabase } from "./database-path.js";
 import { createImportProgressDisplay } from "./import-progress.js";
-import { STOPPING_SIGNALS } from "./stopping-signals.js";
+import { signalExitCode, STOPPING_SIGNALS } from "./stopping-signals.js";
 
 export interface ImportOptions {
   tenant: string;
@@ -93,13 +93,16 @@ export async function runImport(kind: ImportKind, source: string, options: Impor
   const streams = commandStreams();
   const controller = new AbortController();
   let batchWritten = false;
+  // The exit code is the first signal's: 130 for Ctrl-C, 143 for SIGTERM, 129 for SIGHUP (`signalExitCode`).
+  let stoppedBy: NodeJS.Signals = "SIGINT";
   const onSignal = (signal: NodeJS.Signals) => {
-    if (controller.signal.aborted) process.exit(130);
+    if (controller.signal.aborted) process.exit(signalExitCode(stoppedBy));
+    stoppedBy = signal;
     // Before the first batch, the import may be waiting for input (a terminal, a pipe, a named pipe's writer) and
     // would never reach a batch to stop after; nothing is written yet, so it stops at once.
     if (!batchWritten) {
       streams.stderr.write("\nrapport: stopped before any batch was written: nothing was imported\n");
-      process.exit(130);
+      process.exit(signalExitCode(signal));
     }
     // A service manager's SIGTERM pressed no key: the hint names the signal that came.
     const again = signal === "SIGINT" ? "Ctrl-C" : signal;
@@ -139,7 +142,7 @@ export async function runImport(kind: ImportKind, source: string, options: Impor
     if (!request.dryRun) await store.nameSearch.catchUp(options.tenant);
     display.stop();
     printResult(global, summary, () => summaryLines(summary, source === "-" ? "standard input" : source));
-    if (summary.outcome === "interrupted") process.exitCode = 130;
+    if (summary.outcome === "interrupted") process.exitCode = signalExitCode(stoppedBy);
   } catch (error) {
     display.stop();
     if (error instanceof ImportReadError) throw new CliError(error.describe(source === "-" ? "standard input" : source));

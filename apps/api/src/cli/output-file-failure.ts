@@ -1,9 +1,10 @@
 /**
  * @module
- * What a command that writes a file (`backup --to`, `persons export --out`, `restore` into its database's folder) says when the system refuses it: the
- * folder or disk at fault in plain words, instead of an "unexpected failure" quoting Node's error.
+ * What a command that writes a file (`backup --to`, `persons export --out`, `tenants export --out`, `restore` into its
+ * database's folder) says when the system refuses it: the folder or disk at fault in plain words, instead of an
+ * "unexpected failure" quoting Node's error; and the names such a command refuses to write.
  */
-import { statSync } from "node:fs";
+import { lstatSync, readlinkSync, statSync } from "node:fs";
 import { dirname, resolve } from "node:path";
 import { CliError } from "./cli-output.js";
 
@@ -72,6 +73,21 @@ export function refuseSpecialFile(target: string): void {
   if (!stats.isFile() && !stats.isDirectory()) {
     throw new CliError(`${target} is not a regular file (a device, a pipe or a socket): name a file, which is replaced whole when written`);
   }
+}
+
+/**
+ * A CliError when `target` is a symbolic link, `--force` or not: the command renames its finished file over the name,
+ * which would replace the link, not the file it points to. Not guessed either way: the user names the file itself.
+ */
+export function refuseSymbolicLink(target: string): void {
+  let link: string;
+  try {
+    if (!lstatSync(target).isSymbolicLink()) return;
+    link = readlinkSync(target);
+  } catch {
+    return;
+  }
+  throw new CliError(`${target} is a symbolic link (to ${link}): name the file itself; the link would be replaced, not the file it points to`);
 }
 
 function isFolder(path: string): boolean {

@@ -1,5 +1,5 @@
 /** A personal data export written out: on standard output, as JSON a terminal shows without acting on it; to a file, whole or not at all. */
-import { mkdtempSync, readdirSync, rmSync } from "node:fs";
+import { mkdtempSync, readdirSync, readFileSync, rmSync, symlinkSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { PassThrough } from "node:stream";
@@ -51,6 +51,30 @@ describe("writeJsonFile", () => {
       expect(failure).toBeInstanceOf(CliError);
       expect(failure).toMatchObject({ message: `interrupted: ${target} not written (the partial file was removed)`, exitCode: 130 });
       expect(readdirSync(folder)).toEqual([]);
+    } finally {
+      rmSync(folder, { recursive: true, force: true });
+    }
+  });
+
+  it("keeps a file created at its name while it was written, and refuses a symbolic link, --force or not", async () => {
+    const folder = mkdtempSync(join(tmpdir(), "rapport-export-race-"));
+    try {
+      const target = join(folder, "zelda.json");
+      const exported: PagedPersonalDataExport = {
+        document: { person_uuid: "p", persons: [], emails: [] } as unknown as PersonalDataExport,
+        async *emailPages() {
+          // Another process takes the name after the command checked it was free.
+          writeFileSync(target, "theirs");
+          yield [];
+        },
+      };
+      await expect(writeJsonFile(target, exported, false, join(folder, "rapport.db"))).rejects.toThrow(`${target} was created while the output was written: it is kept`);
+      expect(readdirSync(folder)).toEqual(["zelda.json"]);
+      expect(readFileSync(target, "utf8")).toBe("theirs");
+      const link = join(folder, "latest.json");
+      symlinkSync(target, link);
+      await expect(writeJsonFile(link, exported, true, join(folder, "rapport.db"))).rejects.toThrow(`${link} is a symbolic link (to ${target}): name the file itself`);
+      expect(readFileSync(target, "utf8")).toBe("theirs");
     } finally {
       rmSync(folder, { recursive: true, force: true });
     }

@@ -5,13 +5,15 @@
  */
 import { once } from "node:events";
 import { existsSync, realpathSync, statSync } from "node:fs";
-import { open, rename, rm } from "node:fs/promises";
+import { open, rm } from "node:fs/promises";
 import { randomUUID } from "node:crypto";
 import { basename, dirname, join, resolve } from "node:path";
 import type { PagedPersonalDataExport } from "@rapport/store";
 import { personalDataPieces } from "../persons/personal-data-json.js";
 import { CliError, jsonForTerminal } from "./cli-output.js";
-import { outputFileFailure, refuseSpecialFile } from "./output-file-failure.js";
+import { outputFileFailure, refuseSpecialFile, refuseSymbolicLink } from "./output-file-failure.js";
+import { placeOutputFile } from "./place-output-file.js";
+import { interruptedExitCode } from "./stopping-signals.js";
 
 /** The export's JSON and a final newline, in pieces, its emails read a page at a time as the pieces are taken. */
 async function* exportLines(exported: PagedPersonalDataExport): AsyncGenerator<string> {
@@ -57,7 +59,9 @@ export function isDatabaseFile(target: string, database: string): boolean {
  * Writes the export's JSON to the file `path` (mode 0600); a CliError when it is the database (`database`) or one of
  * its files, a folder or a device, when it exists and `force` is not given, or when its folder does not exist or the
  * file cannot be written there (nothing is left behind). Resolves to the file's absolute path and size. Aborted by
- * `signal` (Ctrl-C), it stops at its next piece and removes the partial file, one person's data (a CliError, exit 130).
+ * `signal` (Ctrl-C), it stops at its next piece and removes the partial file, one person's data (a CliError, exit 130,
+ * or the stopping signal's code: `interruptedExitCode`). A symbolic link is refused, `force` or not; a file created at
+ * the name while the export was written is kept unless `force` (`placeOutputFile`).
  */
 export async function writeJsonFile(
   path: string,
@@ -70,6 +74,7 @@ export async function writeJsonFile(
   if (isDatabaseFile(target, database)) throw new CliError(`${target} is the database itself (or one of its files); name another file`);
   if (existsSync(target) && statSync(target).isDirectory()) throw new CliError(`${target} is a folder; name a file`);
   refuseSpecialFile(target);
+  refuseSymbolicLink(target);
   if (!force && existsSync(target)) throw new CliError(`${target} exists: pass --force to replace it`);
   if (!existsSync(dirname(target))) throw new CliError(`cannot write ${target}: folder ${dirname(target)} does not exist`);
   const temporary = join(dirname(target), `.${basename(target)}.${randomUUID()}.partial`);
@@ -87,12 +92,12 @@ export async function writeJsonFile(
     await file.sync();
     await file.close();
     signal?.throwIfAborted();
-    await rename(temporary, target);
+    await placeOutputFile(temporary, target, force);
     return { path: target, bytes };
   } catch (error) {
     await file.close().catch(() => undefined);
     await rm(temporary, { force: true });
-    if (signal?.aborted) throw new CliError(`interrupted: ${target} not written (the partial file was removed)`, 130);
+    if (signal?.aborted) throw new CliError(`interrupted: ${target} not written (the partial file was removed)`, interruptedExitCode(signal));
     throw outputFileFailure(error, target) ?? error;
   }
 }

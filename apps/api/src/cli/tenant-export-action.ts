@@ -9,7 +9,7 @@ import { CliError, printResult } from "./cli-output.js";
 import { commandStreams } from "./command-streams.js";
 import { existingDatabasePath, openingDatabase } from "./database-path.js";
 import { openStore } from "./open-store.js";
-import { STOPPING_SIGNALS } from "./stopping-signals.js";
+import { abortOnStoppingSignals } from "./stopping-signals.js";
 import { createTenantExportProgressDisplay } from "./tenant-export-progress.js";
 import { checkedExportTarget, writeTenantExport } from "./tenant-export-output.js";
 
@@ -38,15 +38,14 @@ export async function exportTenant(options: { tenant: string; out: string; force
   // Ctrl-C (or SIGTERM, or SIGHUP) stops at the next record and removes the partial export: all of a tenant's data
   // is not left behind in a folder nobody asked for.
   const controller = new AbortController();
-  const onSignal = () => controller.abort();
-  for (const signal of STOPPING_SIGNALS) process.on(signal, onSignal);
+  const stopListening = abortOnStoppingSignals(controller);
   let bytes: number;
   try {
     bytes = await writeTenantExport(exported, target, { manifest, onProgress: (progress) => display.update(progress), signal: controller.signal });
   } finally {
     display.stop();
     exported.close();
-    for (const signal of STOPPING_SIGNALS) process.off(signal, onSignal);
+    stopListening();
   }
   const total = TENANT_EXPORT_KINDS.reduce((sum, kind) => sum + exported.counts[kind], 0);
   const deleted = exported.tenant.deleted_at === null ? "" : " (a deleted tenant)";

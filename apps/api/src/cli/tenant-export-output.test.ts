@@ -2,13 +2,14 @@
  * `writeTenantExport` against a disk that misbehaves (its `openFile`): a write that takes fewer bytes than
  * given, a disk that fills up, a file that cannot be created mid-way; and records holding Unicode line breaks.
  */
-import { chmodSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from "node:fs";
+import { chmodSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, symlinkSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { open } from "node:fs/promises";
 import { afterAll, beforeEach, describe, expect, it } from "vitest";
 import { TENANT_EXPORT_KINDS, type TenantExport, type TenantExportKind, type TenantExportLine } from "@rapport/store";
-import { writeTenantExport, type OpenFile } from "./tenant-export-output.js";
+import { StoppedBySignal } from "./stopping-signals.js";
+import { checkedExportTarget, writeTenantExport, type OpenFile } from "./tenant-export-output.js";
 
 /** How the test's disk behaves: the most bytes one write takes, the bytes left, and a file name it refuses to create. */
 const disk = { bytesPerWrite: Infinity, spaceLeft: Infinity, refusedName: "" };
@@ -93,5 +94,46 @@ describe("writeTenantExport", () => {
       `cannot write ${refused}: the folder ${folder} is not writable by this user (EACCES)`,
     );
     expect(readdirSync(folder).filter((name) => !name.startsWith("complete") && name !== "shared")).toEqual([]);
+  });
+
+  it("keeps what took its name while it was written, replacing a file only with --force", async () => {
+    const file = join(folder, "raced.jsonl");
+    // Another process writes the name after the command checked it was free, before the export is complete.
+    const race = (path: string, write: () => void) => ({ manifest: {}, openFile, onProgress: () => (statSync(path, { throwIfNoEntry: false }) ? undefined : write()) });
+    await expect(writeTenantExport(fakeExport(), { path: file, form: "file" }, race(file, () => writeFileSync(file, "theirs")))).rejects.toThrow(
+      `${file} was created while the output was written: it is kept; pass --force to replace it`,
+    );
+    expect(readFileSync(file, "utf8")).toBe("theirs");
+    await writeTenantExport(fakeExport(), { path: file, form: "file", replace: true }, { manifest: {}, openFile });
+    expect(readFileSync(file, "utf8")).toMatch(/^\{"kind":"manifest"/);
+
+    const shared = join(folder, "written into");
+    mkdirSync(shared);
+    const theirs = join(shared, "persons.jsonl");
+    await expect(writeTenantExport(fakeExport(), { path: shared, form: "folder" }, race(theirs, () => writeFileSync(theirs, "theirs")))).rejects.toThrow(
+      `${shared} was created or written into while the export was written: it is kept; name a new or empty folder`,
+    );
+    expect(readdirSync(shared)).toEqual(["persons.jsonl"]);
+    expect(readFileSync(theirs, "utf8")).toBe("theirs");
+  });
+
+  it("exits as the signal that stopped it would have the process: 143 for SIGTERM, 129 for SIGHUP", async () => {
+    for (const [signal, code] of [["SIGTERM", 143], ["SIGHUP", 129]] as const) {
+      const controller = new AbortController();
+      controller.abort(new StoppedBySignal(signal));
+      const out = join(folder, `stopped by ${signal}.jsonl`);
+      await expect(writeTenantExport(fakeExport(), { path: out, form: "file" }, { manifest: {}, openFile, signal: controller.signal })).rejects.toMatchObject({ exitCode: code });
+    }
+    expect(readdirSync(folder).filter((name) => name.startsWith("stopped") || name.includes(".partial"))).toEqual([]);
+  });
+});
+
+describe("checkedExportTarget", () => {
+  it("takes a .jsonl path in any case for one file, and refuses a symbolic link to replace, --force or not", () => {
+    const database = join(folder, "rapport.db");
+    expect(checkedExportTarget(join(folder, "ACME.JSONL"), false, database)).toEqual({ path: join(folder, "ACME.JSONL"), form: "file", replace: false });
+    const link = join(folder, "latest.jsonl");
+    symlinkSync(join(folder, "elsewhere.jsonl"), link);
+    expect(() => checkedExportTarget(link, true, database)).toThrow(`${link} is a symbolic link (to ${join(folder, "elsewhere.jsonl")}): name the file itself`);
   });
 });

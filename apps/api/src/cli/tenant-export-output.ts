@@ -14,15 +14,22 @@ import { randomUUID } from "node:crypto";
 import { basename, dirname, join, resolve } from "node:path";
 import { TENANT_EXPORT_KINDS, type TenantExport, type TenantExportKind } from "@rapport/store";
 import { CliError } from "./cli-output.js";
-import { outputFileFailure, refuseSpecialFile } from "./output-file-failure.js";
+import { outputFileFailure, refuseSpecialFile, refuseSymbolicLink } from "./output-file-failure.js";
+import { placeOutputFile } from "./place-output-file.js";
+import { interruptedExitCode } from "./stopping-signals.js";
 import { isDatabaseFile } from "./personal-data-output.js";
 import type { TenantExportProgress } from "./tenant-export-progress.js";
 
-/** Where the export goes: a folder, or one file (a path ending in `.jsonl`). */
+/** Where the export goes: a folder, or one file (a path ending in `.jsonl`, in any case). */
 export interface TenantExportTarget {
   path: string;
   form: "folder" | "file";
+  /** A file: replace one at the path (`--force`). Otherwise a file found there at the end is kept and the export fails. */
+  replace?: boolean;
 }
+
+/** A path naming one `.jsonl` file, whatever its extension's case (`ACME.JSONL` from a Windows habit). */
+const JSONL_FILE = /\.jsonl$/i;
 
 /** The line breaks, besides CR and LF, that JSON text may hold raw (only inside a string, where the escape is equivalent). */
 const UNICODE_LINE_BREAKS = /[\u0085\u2028\u2029]/g;
@@ -37,21 +44,24 @@ const WRITE_CHUNK_BYTES = 256 * 1024;
 
 /**
  * The absolute target of `--out`, once it is known to be writable as asked: a `.jsonl` path is one file (replaced
- * only with `force`, never the database or a folder); any other path is a folder, new or empty.
+ * only with `force`, never the database, a folder or a symbolic link); any other path is a folder, new or empty (a
+ * link to such a folder is written through).
  */
 export function checkedExportTarget(out: string, force: boolean, database: string): TenantExportTarget {
   const path = resolve(out);
   refuseSpecialFile(path);
   if (!existsSync(dirname(path))) throw new CliError(`cannot write ${path}: folder ${dirname(path)} does not exist`);
   if (!statSync(dirname(path)).isDirectory()) throw new CliError(`cannot write ${path}: ${dirname(path)} is a file, not a folder`);
-  if (out.endsWith(".jsonl")) {
+  if (JSONL_FILE.test(out)) {
+    refuseSymbolicLink(path);
     if (isDatabaseFile(path, database)) throw new CliError(`${path} is the database itself (or one of its files); name another file`);
     if (existsSync(path) && statSync(path).isDirectory()) throw new CliError(`${path} is a folder: name a new or empty folder without .jsonl, or a file`);
     if (!force && existsSync(path)) throw new CliError(`${path} exists: pass --force to replace it`);
-    return { path, form: "file" };
+    return { path, form: "file", replace: force };
   }
   if (force) throw new CliError("--force applies only to a .jsonl file: an export's folder must be new or empty");
-  if (existsSync(path)) {
+  if (!existsSync(path)) refuseSymbolicLink(path);
+  else {
     if (!statSync(path).isDirectory()) throw new CliError(`${path} exists and is not a folder: name a new or empty folder, or a file ending in .jsonl`);
     if (readdirSync(path).length > 0) throw new CliError(`${path} is not empty: name a new or empty folder`);
   }
@@ -134,10 +144,20 @@ export async function writeTenantExport(exported: TenantExport, target: TenantEx
   try {
     const bytes = target.form === "folder" ? await writeFolder(exported, temporary, writing.manifest, tick, openFile) : await writeFile(exported, temporary, writing.manifest, tick, openFile);
     writing.signal?.throwIfAborted();
-    if (!inPlace) {
-      await rename(temporary, target.path);
+    if (target.form === "file") {
+      await placeOutputFile(temporary, target.path, target.replace ?? false);
       return bytes;
     }
+    if (!inPlace) {
+      // A folder made at the name meanwhile: one with anything in it is kept (a rename over it fails).
+      await rename(temporary, target.path).catch((error: unknown) => {
+        if (["EEXIST", "ENOTEMPTY", "ENOTDIR"].includes((error as NodeJS.ErrnoException).code ?? "")) throw takenMeanwhile(target.path);
+        throw error;
+      });
+      return bytes;
+    }
+    // Written into meanwhile: nothing of it is replaced.
+    if ((await readdir(target.path)).some((name) => join(target.path, name) !== temporary)) throw takenMeanwhile(target.path);
     // The manifest last: a reader finding it finds the rest.
     const names = (await readdir(temporary)).sort((left, right) => Number(left === "manifest.json") - Number(right === "manifest.json"));
     for (const name of names) {
@@ -149,7 +169,7 @@ export async function writeTenantExport(exported: TenantExport, target: TenantEx
   } catch (error) {
     await rm(temporary, { recursive: true, force: true });
     for (const path of moved) await rm(path, { recursive: true, force: true });
-    if (writing.signal?.aborted) throw new CliError(`interrupted: ${target.path} not written (the partial export was removed)`, 130);
+    if (writing.signal?.aborted) throw new CliError(`interrupted: ${target.path} not written (the partial export was removed)`, interruptedExitCode(writing.signal));
     // A file of the export that cannot be created or written fails as the target would: the user named that.
     const named = inPlace ? join(target.path, "manifest.json") : target.path;
     const { code, path } = (error ?? {}) as { code?: unknown; path?: unknown };
@@ -157,6 +177,9 @@ export async function writeTenantExport(exported: TenantExport, target: TenantEx
     throw outputFileFailure(failure, named) ?? error;
   }
 }
+
+/** The failure of an export whose folder something else was put in, or at whose name it was, while it was written. */
+const takenMeanwhile = (path: string) => new CliError(`${path} was created or written into while the export was written: it is kept; name a new or empty folder`);
 
 async function writeFolder(exported: TenantExport, folder: string, manifest: Record<string, unknown>, tick: (kind: TenantExportKind) => void, openFile: OpenFile): Promise<number> {
   await mkdir(folder, { mode: 0o700 });
