@@ -9,6 +9,7 @@ import type { CompanyListFilters, CompanyRepository, NumberRange } from "../stor
 import { assertAllowedValue } from "./allowed-value.js";
 import { withoutLegalForm } from "./company-legal-form.js";
 import { companyNameKey } from "./company-name-key.js";
+import { mendKeys } from "./mend-keys.js";
 import { FoldedPersonNames } from "./folded-person-names.js";
 import { textContainsInAnyCase } from "./name-search.js";
 import { nameSortKey } from "./name-sort-key.js";
@@ -402,16 +403,16 @@ export function createCompanyRepository({ db, now, generateId, remembered: remem
             return row;
           },
           async (row) =>
-            sameColumns(before, row, ["service_updated_at", "company_name_sort_key"]) &&
+            sameColumns(before, row, ["service_updated_at", "company_name_sort_key", "name_match_key"]) &&
             (formerBefore === null || (await formerDomainsOf(transaction, companyUuid)).join(" ") === formerBefore.join(" ")),
         );
         const written = kept.changed ? kept.result : before;
-        // A name's key that differs from the name (a row edited by hand) is mended by any write of the company, one
+        // A name's keys that differ from the name (a row edited by hand) are mended by any write of the company, one
         // that changes nothing too, alone: no change a client sees, so no `service_updated_at` moves.
-        const key = nameSortKey(written.company_name);
-        if (key !== written.company_name_sort_key) {
-          await transaction.updateTable("companies").set({ company_name_sort_key: key }).where("tenant_uuid", "=", tenantUuid).where("uuid", "=", companyUuid).execute();
-        }
+        await mendKeys(transaction, "companies", written, [
+          { source: "company_name", key: "company_name_sort_key", keyOf: nameSortKey },
+          { source: "company_name", key: "name_match_key", keyOf: companyNameKey },
+        ]);
         return toCompany(written);
       });
     },

@@ -7,6 +7,7 @@ import { ENTITY_LIST_KINDS, type EntityList, type EntityListKind } from "../reco
 import { assertAllowedValue } from "./allowed-value.js";
 import { mergedAwayCompanies, mergedAwayPersons } from "./merged-away-persons.js";
 import { nameSortKey } from "./name-sort-key.js";
+import { mendKeys } from "./mend-keys.js";
 import { assertNonBlankFields, assertNonBlankText, assertRequiredFields } from "./required-fields.js";
 import type { MemberWriteOptions } from "../deal-store.js";
 import type { EntityListChanges, EntityListRepository } from "../store.js";
@@ -75,7 +76,7 @@ export function createEntityListRepository(context: RepositoryContext): EntityLi
       await refuseAnotherUsersList(transaction, tenantUuid, listUuid, asMember);
       const list = await transaction
         .selectFrom("entity_lists")
-        .select("owner_user_uuid")
+        .select(["uuid", "tenant_uuid", "owner_user_uuid", "name", "name_sort_key"])
         .where("tenant_uuid", "=", tenantUuid)
         .where("uuid", "=", listUuid)
         .executeTakeFirst();
@@ -86,6 +87,8 @@ export function createEntityListRepository(context: RepositoryContext): EntityLi
       // The owner as read is taken back as is, though since deactivated (a GET then PUT of the same fields).
       if (owner !== undefined && owner !== list.owner_user_uuid) set.owner_user_uuid = owner === null ? null : await activeOwnerUuid(transaction, tenantUuid, owner);
       await transaction.updateTable("entity_lists").set(set).where("tenant_uuid", "=", tenantUuid).where("uuid", "=", listUuid).execute();
+      // A name's key that differs from the name (a row edited by hand) is mended by any write of the list.
+      if (changes.name === undefined) await mendKeys(transaction, "entity_lists", list, [{ source: "name", key: "name_sort_key", keyOf: nameSortKey }]);
       return true;
     });
     return updated ? getList(tenantUuid, listUuid) : null;

@@ -37,6 +37,7 @@ import { isNameFromAddress, nameFromOffers, namedFromAddress } from "./names-fro
 import { emptyFieldsFilled } from "./empty-person-fields.js";
 import { fullName } from "./full-name.js";
 import { nameSortKey } from "./name-sort-key.js";
+import { mendKeys } from "./mend-keys.js";
 import { nameOrderKeys } from "./name-order-keys.js";
 
 /** The name given, else first and last name joined (`fullName`), else the first address; `fromAddress` when none was given. */
@@ -314,23 +315,12 @@ async function updatePerson(
       () => writePatch(inner, current, patch, options),
       (after) => samePerson(current, before!, after),
     );
-    await mendNameSortKey(transaction, kept.changed ? kept.result.row : current);
+    await mendKeys(transaction, "persons", kept.changed ? kept.result.row : current, [{ source: "name", key: "name_sort_key", keyOf: nameSortKey }]);
     if (!kept.changed) return { person: before!, changed: false };
     return { person: kept.result.person, changed: true };
   });
   if (updated?.changed) emitAffiliations(context, updated.person);
   return updated?.person ?? null;
-}
-
-/**
- * Writes the key of the person's name alone when it differs from the name (a row edited by hand: the store writes it
- * with the name), at any write of the person, one that changes nothing too; it is no change a client sees, so no
- * `service_updated_at` moves. One key computed a write; no statement unless the key is wrong.
- */
-async function mendNameSortKey(transaction: Kysely<Database>, row: Pick<PersonsTable, "uuid" | "tenant_uuid" | "name" | "name_sort_key">): Promise<void> {
-  const key = nameSortKey(row.name);
-  if (key === row.name_sort_key) return;
-  await transaction.updateTable("persons").set({ name_sort_key: key }).where("tenant_uuid", "=", row.tenant_uuid).where("uuid", "=", row.uuid).execute();
 }
 
 /** The row and the record a person write stored. */
@@ -341,7 +331,7 @@ interface StoredPerson {
 
 /**
  * The same person as stored: every column but the change stamp and the name's key (a key alone apart, a row edited by
- * hand, is no change a client sees: `mendNameSortKey`), the same addresses and tenures in any order.
+ * hand, is no change a client sees: `mendKeys`), the same addresses and tenures in any order.
  */
 function samePerson(row: PersonsTable, person: Person, after: StoredPerson): boolean {
   return (

@@ -43,7 +43,7 @@ function triggersAndLog(path: string): { triggers: unknown[]; logged: unknown } 
   }
 }
 
-function keysOf(path: string, table: "persons" | "companies", key: string): Map<string, string> {
+function keysOf(path: string, table: "persons" | "companies" | "entity_lists", key: string): Map<string, string> {
   const sqlite = new SqliteDatabase(path, { readonly: true });
   try {
     const rows = sqlite.prepare(`select uuid, ${key} as key from ${table}`).all() as Array<{ uuid: string; key: string }>;
@@ -62,8 +62,10 @@ describe("migration 0064-name-sort-keys", () => {
       const emile = await store.persons.create({ tenant_uuid: acme, name: "Émile" });
       const zoe = await store.persons.create({ tenant_uuid: acme, name: "Zoe", city: "Oslo" });
       const osterreich = await store.companies.create({ tenant_uuid: acme, company_name: "Österreich AG" });
+      const list = await store.entityLists.create({ tenant_uuid: acme, name: "Émigrés", kind: "persons", owner_user_uuid: null });
       const byHand = new SqliteDatabase(path);
-      byHand.exec("update persons set name_sort_key = 'zzz'; update companies set company_name_sort_key = 'zzz'");
+      byHand.exec(`update persons set name_sort_key = 'zzz'; update companies set company_name_sort_key = 'zzz', name_match_key = 'zzz';
+        update entity_lists set name_sort_key = 'zzz'`);
       byHand.close();
       const unchanged = await store.persons.update(acme, emile.uuid, { name: "Émile" });
       const changed = await store.persons.update(acme, zoe.uuid, { city: "Bergen" });
@@ -72,6 +74,10 @@ describe("migration 0064-name-sort-keys", () => {
       expect(changed?.city).toBe("Bergen");
       expect(keysOf(path, "persons", "name_sort_key")).toEqual(new Map([[emile.uuid, "emile"], [zoe.uuid, "zoe"]]));
       expect(keysOf(path, "companies", "company_name_sort_key")).toEqual(new Map([[osterreich.uuid, "osterreich ag"]]));
+      // The company's match key (migration 0065), and a list's order key (0083) at a write not naming the list's name.
+      expect(keysOf(path, "companies", "name_match_key")).toEqual(new Map([[osterreich.uuid, "österreich ag"]]));
+      await store.entityLists.update(acme, list.uuid, { owner_user_uuid: null });
+      expect(keysOf(path, "entity_lists", "name_sort_key")).toEqual(new Map([[list.uuid, "emigres"]]));
     } finally {
       await store.close();
     }
