@@ -15,9 +15,9 @@ import type { StatusOutput } from "./status-action.js";
 const folder = mkdtempSync(join(tmpdir(), "rapport-status-cli-"));
 afterAll(() => rmSync(folder, { recursive: true, force: true }));
 
-const LAST_MIGRATION = "0084-arabic-letter-forms";
+const LAST_MIGRATION = "0085-company-tag-keys";
 
-/** Makes `database` look as the release before the last migration left it: 0084 rewrites keys only, so its record alone goes. */
+/** Makes `database` look as the release before the last migration left it: 0085 rewrites tag rows only, so its record alone goes. */
 function undoLastMigration(database: string): void {
   const db = new SqliteDatabase(database);
   db.prepare("delete from kysely_migration where name = ?").run(LAST_MIGRATION);

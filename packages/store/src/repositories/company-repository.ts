@@ -55,22 +55,9 @@ export function toCompany(row: CompaniesTable): Company {
 }
 
 
-/** The `company_tags` values of a company's tags: each tag's `tagKey`, once. */
+/** The `company_tags` values of a company's tags, or those a filter's tags find: each tag's `tagKey`, once (migration 0085). */
 const tagValues = (tags: readonly string[]) => [...new Set(tags.map(tagKey).filter(Boolean))];
 
-/**
- * The `company_tags` values a filter's tags find, one list a tag: its `tagKey`, and its lower case as rows written
- * before 2026-12-07 hold it (`toLowerCase`, until the company's tags next change), so that a filter finds those
- * companies as it did ("Υγεία" found "υγεία", which is not its key "υγεια").
- */
-const tagFilterValues = (tags: readonly string[]): string[][] => {
-  const byKey = new Map<string, Set<string>>();
-  for (const tag of tags) {
-    const key = tagKey(tag);
-    if (key !== "") byKey.set(key, (byKey.get(key) ?? new Set([key])).add(tag.trim().toLowerCase()));
-  }
-  return [...byKey.values()].map((values) => [...values]);
-};
 
 const storedDomain = (domain: string | null | undefined): string | null =>
   domain ? (normalizeDomain(domain) ?? domain.trim().toLowerCase()) : null;
@@ -247,19 +234,19 @@ function filterConditions(where: CompanyWhere, tenantUuid: string, filters: Comp
   }
   conditions.push(...placeConditions("companies", filters));
   if (filters.industry_tags && filters.industry_tags.values.length > 0) {
-    const tags = tagFilterValues(filters.industry_tags.values);
+    const tags = tagValues(filters.industry_tags.values);
     if (filters.industry_tags.operator === "AND") {
       // One condition per tag: each binds its own parameters, so the list is bounded.
       if (tags.length > MAXIMUM_ALL_OF_TAGS) {
         throw new InvalidInputError(`companies.list: "industry_tags" with operator AND takes at most ${MAXIMUM_ALL_OF_TAGS} values; got ${tags.length}`);
       }
-      for (const values of tags) conditions.push(hasTag(where, tenantUuid, "industry", values));
+      for (const value of tags) conditions.push(hasTag(where, tenantUuid, "industry", [value]));
     } else {
-      conditions.push(hasTag(where, tenantUuid, "industry", tags.flat()));
+      conditions.push(hasTag(where, tenantUuid, "industry", tags));
     }
   }
-  if (filters.investor_types) conditions.push(hasTag(where, tenantUuid, "investor_type", tagFilterValues(filters.investor_types).flat()));
-  if (filters.npi_types) conditions.push(hasTag(where, tenantUuid, "npi_type", tagFilterValues(filters.npi_types).flat()));
+  if (filters.investor_types) conditions.push(hasTag(where, tenantUuid, "investor_type", tagValues(filters.investor_types)));
+  if (filters.npi_types) conditions.push(hasTag(where, tenantUuid, "npi_type", tagValues(filters.npi_types)));
 
   if (filters.founded_year) conditions.push(...inRange("companies.founded_year", filters.founded_year));
   if (filters.score) conditions.push(...inRange("companies.score", filters.score));

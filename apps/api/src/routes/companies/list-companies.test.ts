@@ -3,7 +3,6 @@
  * strict subset of the companies, so a filter that were ignored would fail its case.
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { secondConnection } from "../../testing/change-after-read.js";
 import { buildTenant, createTestContext, type TestContext, type TestTenant } from "../../testing/test-harness.js";
 
 let context: TestContext;
@@ -190,18 +189,6 @@ describe("GET /v1/companies filters", () => {
     ["service_industry_tags=%EF%BC%A1%EF%BC%A9", [G, L, N]],
   ])("tag and investor filter %s", async (query, expected) => {
     expect(await names(query)).toEqual(expected);
-  });
-
-  it("finds a tag stored in its former lower case (before 2026-12-07) by the spelling that found it", async () => {
-    const other = secondConnection(context.databasePath);
-    const stored = (value: string) => other.run("update company_tags set value = :value where company_uuid = :uuid", { value, uuid: uuids[O] });
-    try {
-      stored("İzmir".toLowerCase());
-      expect(await names("service_industry_tags=%C4%B0zmir")).toEqual([O]);
-    } finally {
-      stored("izmir");
-      other.close();
-    }
   });
 
   it.each([

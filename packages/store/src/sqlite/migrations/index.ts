@@ -81,6 +81,7 @@ import { idempotentWritesCommittedMigration } from "./0081-idempotent-writes-com
 import { importJobRunnersMigration } from "./0082-import-job-runners.js";
 import { addressFormsAndListNameKeysMigration } from "./0083-address-forms-and-list-name-keys.js";
 import { arabicLetterFormsMigration } from "./0084-arabic-letter-forms.js";
+import { companyTagKeysMigration } from "./0085-company-tag-keys.js";
 
 export const migrations: Record<string, Migration> = {
   "0001-foundation": foundationMigration,
@@ -160,6 +161,7 @@ export const migrations: Record<string, Migration> = {
   "0082-import-job-runners": importJobRunnersMigration,
   "0083-address-forms-and-list-name-keys": addressFormsAndListNameKeysMigration,
   "0084-arabic-letter-forms": arabicLetterFormsMigration,
+  "0085-company-tag-keys": companyTagKeysMigration,
 };
 
 /** Hands Kysely's Migrator the in-code migrations, so a bundled build needs no migration folder. */
