@@ -7,48 +7,57 @@ import SqliteDatabase from "better-sqlite3";
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { afterAll, afterEach, beforeEach, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { createSqliteStore } from "../sqlite/create-sqlite-store.js";
 import type { Store } from "../store.js";
 
 const folder = mkdtempSync(join(tmpdir(), "rapport-move-emails-"));
-afterAll(() => rmSync(folder, { recursive: true, force: true }));
 
 let store: Store;
+/** Three pairs, one for each test, each in a tenant of its own: one person holding `anna@müller.de.`, the other `anna@müller.de`. */
+const pairs: Array<{ tenantUuid: string; dotted: string; plain: string }> = [];
 let tenantUuid: string;
 let dotted: string;
 let plain: string;
 
-beforeEach(async () => {
-  const path = join(folder, `${Math.random().toString(36).slice(2)}.db`);
+beforeAll(async () => {
+  const path = join(folder, "rapport.db");
   store = await createSqliteStore({ path });
-  tenantUuid = (await store.tenants.create({ name: "Acme", tier: "standard" })).uuid;
-  dotted = (await store.persons.create({ tenant_uuid: tenantUuid, name: "Anna M.", emails: ["anna@dotted.example", "am@work.example"] })).uuid;
-  plain = (await store.persons.create({ tenant_uuid: tenantUuid, name: "Anna Müller", emails: ["other@home.example", "anna@müller.de"] })).uuid;
+  for (let index = 0; index < 3; index += 1) {
+    const tenant = (await store.tenants.create({ name: `Acme ${index}`, tier: "standard" })).uuid;
+    const person = async (name: string, emails: string[]) => (await store.persons.create({ tenant_uuid: tenant, name, emails })).uuid;
+    pairs.push({ tenantUuid: tenant, dotted: await person("Anna M.", [`anna@dotted${index}.example`, "am@work.example"]), plain: await person("Anna Müller", ["other@home.example", "anna@müller.de"]) });
+  }
   await store.close();
   // As the release before 0083 stored it, left so by the migration: the one form was the other person's.
   const sqlite = new SqliteDatabase(path);
-  sqlite.prepare("update person_emails set address = 'anna@müller.de.', domain = 'müller.de.' where address = 'anna@dotted.example'").run();
+  sqlite.prepare("update person_emails set address = 'anna@müller.de.', domain = 'müller.de.' where address like 'anna@dotted%'").run();
   sqlite.close();
   store = await createSqliteStore({ path });
 });
-afterEach(() => store.close());
+afterAll(async () => {
+  await store.close();
+  rmSync(folder, { recursive: true, force: true });
+});
+beforeEach(() => ({ tenantUuid, dotted, plain } = pairs.shift()!));
 
-/** The merged person's addresses, primary first. */
-async function mergedAddresses(canonical: string, superseded: string): Promise<string[]> {
-  const { merged } = await store.personMerges.merge({ tenant_uuid: tenantUuid, canonical_uuid: canonical, superseded_uuid: superseded, preview: false, merged_by_user_uuid: null });
-  return merged.emails.map((email) => `${email.address}${email.is_primary ? " (primary)" : ""}`).sort((a, b) => Number(b.endsWith(")")) - Number(a.endsWith(")")) || a.localeCompare(b));
+/** The merged person's addresses, primary first, and how many the merge counts as moved. */
+async function mergedAddresses(canonical: string, superseded: string): Promise<{ addresses: string[]; moved: number | undefined }> {
+  const { merged, moved } = await store.personMerges.merge({ tenant_uuid: tenantUuid, canonical_uuid: canonical, superseded_uuid: superseded, preview: false, merged_by_user_uuid: null });
+  const addresses = merged.emails.map((email) => `${email.address}${email.is_primary ? " (primary)" : ""}`);
+  return { addresses: addresses.sort((a, b) => Number(b.endsWith(")")) - Number(a.endsWith(")")) || a.localeCompare(b)), moved: moved.emails };
 }
 
 describe("two spellings of one address on two persons", () => {
   it("are one address once the persons are merged, in its one form, primary if either was", async () => {
     // The superseded person's primary spelling: the canonical person's address, not primary (the canonical primary stays).
-    expect(await mergedAddresses(plain, dotted)).toEqual(["other@home.example (primary)", "am@work.example", "anna@müller.de"]);
+    // The address the canonical person held already is not counted as one it gained.
+    expect(await mergedAddresses(plain, dotted)).toEqual({ addresses: ["other@home.example (primary)", "am@work.example", "anna@müller.de"], moved: 1 });
     expect((await store.persons.findByEmails(tenantUuid, ["anna@müller.de"])).get("anna@müller.de")).toBe(plain);
   });
 
   it("keep the primary of the canonical person's spelling merged the other way round", async () => {
-    expect(await mergedAddresses(dotted, plain)).toEqual(["anna@müller.de (primary)", "am@work.example", "other@home.example"]);
+    expect((await mergedAddresses(dotted, plain)).addresses).toEqual(["anna@müller.de (primary)", "am@work.example", "other@home.example"]);
   });
 
   it("are one address to an erasure, which does not refuse the other person's write keeping it", async () => {

@@ -20,17 +20,17 @@ export const moveEmails: PersonReferenceMover = {
     let update = db.updateTable("person_emails").set({ person_uuid: canonicalUuid });
     if (canonicalPrimary) update = update.set({ is_primary: 0 });
     const result = await update.where("tenant_uuid", "=", tenantUuid).where("person_uuid", "=", supersededUuid).executeTakeFirst();
-    await keepOneSpelling(db, tenantUuid, canonicalUuid);
-    return Number(result.numUpdatedRows);
+    // The addresses the canonical person gained: one held in two spellings counts once (as a list both were on).
+    return Number(result.numUpdatedRows) - (await keepOneSpelling(db, tenantUuid, canonicalUuid));
   },
 };
 
 /**
  * Two persons may each hold one address in another spelling (store migration 0083 left an address whose one form
  * another person held): once they are one person, the address is one, in its one form where a row has it (else the
- * older spelling), primary if either was.
+ * older spelling), primary if either was. Resolves to how many rows it deleted.
  */
-async function keepOneSpelling(db: Kysely<Database>, tenantUuid: string, personUuid: string): Promise<void> {
+async function keepOneSpelling(db: Kysely<Database>, tenantUuid: string, personUuid: string): Promise<number> {
   const rows = await db
     .selectFrom("person_emails")
     .select(["address", "is_primary"])
@@ -44,13 +44,16 @@ async function keepOneSpelling(db: Kysely<Database>, tenantUuid: string, personU
     const form = normalizeEmail(row.address);
     byForm.set(form, [...(byForm.get(form) ?? []), row]);
   }
+  let deleted = 0;
   for (const [form, spellings] of byForm) {
     if (spellings.length < 2) continue;
     const kept = spellings.find((row) => row.address === form) ?? spellings[0]!;
     const dropped = spellings.filter((row) => row !== kept).map((row) => row.address);
     await db.deleteFrom("person_emails").where("tenant_uuid", "=", tenantUuid).where("address", "in", dropped).execute();
+    deleted += dropped.length;
     if (kept.is_primary === 0 && spellings.some((row) => row.is_primary === 1)) {
       await db.updateTable("person_emails").set({ is_primary: 1 }).where("tenant_uuid", "=", tenantUuid).where("address", "=", kept.address).execute();
     }
   }
+  return deleted;
 }
