@@ -14,6 +14,7 @@ export { compactDatabase, type CompactDatabaseResult } from "./sqlite/compact-da
 export { databaseStatus, pendingMigrations, type DatabaseStatus } from "./sqlite/database-status.js";
 export { openTenantExport, type ExportedTenant, type TenantExport, type TenantExportLine } from "./tenant-export/open-tenant-export.js";
 export { TENANT_EXPORT_FORMAT_VERSION, TENANT_EXPORT_KINDS, TENANT_TABLES_LEFT_OUT, type TenantExportKind } from "./tenant-export/tenant-export-kinds.js";
+export { openTenantImport, type ImportedTenant, type TenantImport } from "./tenant-import/open-tenant-import.js";
 export type { LinkedinKeyLeft, LinkedinKeysLeft } from "./sqlite/linkedin-keys-left.js";
 export { applyGraphChange, type HydrationListener, type TenantGraphs } from "./graph/tenant-graphs.js";
 export type { GraphChange } from "./graph/graph-change.js";

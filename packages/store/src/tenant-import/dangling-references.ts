@@ -1,0 +1,53 @@
+/**
+ * The links between an export's records that SQLite's foreign keys do not hold, checked once every record is in: a
+ * hand-edited export naming a person, company, user or list it does not hold is refused before the commit, not
+ * served with a dangling link.
+ */
+import type SqliteDatabase from "better-sqlite3";
+
+/** Each link: the file and field it is read from, and a statement giving one record (`uuid`) whose target (`target`) is missing. */
+const REFERENCES: ReadonlyArray<{ field: string; statement: string }> = [
+  {
+    field: "users.jsonl person_uuid",
+    statement: `select u.uuid, u.person_uuid as target from users u where u.tenant_uuid = :tenant
+      and not exists (select 1 from persons p where p.uuid = u.person_uuid and p.tenant_uuid = :tenant)`,
+  },
+  {
+    field: "persons.jsonl primary_company",
+    statement: `select p.uuid, p.primary_company_uuid as target from persons p where p.tenant_uuid = :tenant and p.primary_company_uuid is not null
+      and not exists (select 1 from companies c where c.uuid = p.primary_company_uuid and c.tenant_uuid = :tenant)`,
+  },
+  ...(["person_merges", "company_merges"] as const).map((table) => ({
+    field: `${table}.jsonl canonical_uuid`,
+    statement: `select m.superseded_uuid as uuid, m.canonical_uuid as target from ${table} m where m.tenant_uuid = :tenant
+      and not exists (select 1 from ${table === "person_merges" ? "persons" : "companies"} r where r.uuid = m.canonical_uuid and r.tenant_uuid = :tenant)`,
+  })),
+  {
+    field: "emails.jsonl participants[].person_uuid",
+    statement: `select ep.email_uuid as uuid, ep.person_uuid as target from email_participants ep where ep.tenant_uuid = :tenant
+      and not exists (select 1 from persons p where p.uuid = ep.person_uuid and p.tenant_uuid = :tenant)`,
+  },
+  {
+    field: "meetings.jsonl attendees[].person_uuid",
+    statement: `select ma.meeting_uuid as uuid, ma.person_uuid as target from meeting_attendees ma where ma.tenant_uuid = :tenant
+      and not exists (select 1 from persons p where p.uuid = ma.person_uuid and p.tenant_uuid = :tenant)`,
+  },
+  {
+    field: "entity_list_members.jsonl entity_uuid",
+    statement: `select m.list_uuid as uuid, m.entity_uuid as target from entity_list_members m join entity_lists l on l.uuid = m.list_uuid
+      where m.tenant_uuid = :tenant and not exists (select 1 from persons p where p.uuid = m.entity_uuid and p.tenant_uuid = :tenant and l.kind = 'persons')
+      and not exists (select 1 from companies c where c.uuid = m.entity_uuid and c.tenant_uuid = :tenant and l.kind = 'companies')`,
+  },
+];
+
+/** The checks' statements, bound to `:tenant`: for their plan test. */
+export const DANGLING_REFERENCE_STATEMENTS: readonly string[] = REFERENCES.map((reference) => reference.statement);
+
+/** The first link of the tenant's records to a record it does not hold, said for the host; null when every link holds. */
+export function danglingReference(sqlite: SqliteDatabase.Database, tenantUuid: string): string | null {
+  for (const { field, statement } of REFERENCES) {
+    const row = sqlite.prepare(statement).get({ tenant: tenantUuid }) as { uuid: string; target: string } | undefined;
+    if (row) return `${field}: record ${row.uuid} names ${row.target}, which the export does not hold`;
+  }
+  return null;
+}

@@ -1,0 +1,150 @@
+/**
+ * `openTenantImport`: an export of a tenant with every kind, written into another database as a new tenant, exports
+ * again record for record; the store reads it as it read the original (derived keys and dates rebuilt); a bad
+ * record or a taken uuid leaves nothing behind; another tenant there is untouched.
+ */
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import SqliteDatabase from "better-sqlite3";
+import { Kysely, SqliteDialect } from "kysely";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { Database } from "../database-schema.js";
+import { ConflictError, InvalidInputError } from "../errors.js";
+import { createSqliteStore } from "../sqlite/create-sqlite-store.js";
+import type { Store } from "../store.js";
+import { buildDataSubjectTenant, type DataSubjectTenant } from "../testing/data-subject-tenant.js";
+import { openTenantExport } from "../tenant-export/open-tenant-export.js";
+import { TENANT_EXPORT_KINDS, type TenantExportKind } from "../tenant-export/tenant-export-kinds.js";
+import { tenantRowCounts } from "../tenant-purge/tenant-tables.js";
+import { openTenantImport, type ImportedTenant } from "./open-tenant-import.js";
+
+const NOW = Date.UTC(2026, 11, 7);
+const folder = mkdtempSync(join(tmpdir(), "rapport-tenant-import-"));
+const sourcePath = join(folder, "source.db");
+const targetPath = join(folder, "target.db");
+let source: Store;
+let target: Store;
+let moving: DataSubjectTenant;
+let extras: { erased: string; personal: string; merged: string; file: string };
+let resident: { tenantUuid: string; rows: Record<string, number> };
+const NEW_UUID = "6f1d1c1e-0000-4000-8000-000000000001";
+
+let reader: Kysely<Database> | undefined;
+/** A reader of the target's file, for its tenants' row counts. */
+async function rowCountDb(): Promise<Kysely<Database>> {
+  reader ??= new Kysely<Database>({ dialect: new SqliteDialect({ database: new SqliteDatabase(targetPath, { readonly: true }) }) });
+  return reader;
+}
+
+type Lines = Record<TenantExportKind, Array<{ json: string; content: Buffer | null }>>;
+
+function exportOf(path: string, tenantUuid: string): Lines {
+  const exported = openTenantExport(path, tenantUuid)!;
+  try {
+    return Object.fromEntries(TENANT_EXPORT_KINDS.map((kind) => [kind, [...exported.lines(kind)]])) as Lines;
+  } finally {
+    exported.close();
+  }
+}
+
+const tenantOf = (uuid: string): ImportedTenant => ({ uuid, name: "Acme moved", tier: "standard", per_second_limit: null, monthly_limit: null, created_at: NOW });
+
+async function importInto(path: string, lines: Lines, uuid: string): Promise<void> {
+  const imported = await openTenantImport(path, tenantOf(uuid), { now: NOW });
+  try {
+    for (const kind of TENANT_EXPORT_KINDS) for (const { json, content } of lines[kind]) await imported.add(kind, JSON.parse(json), content);
+    await imported.commit();
+  } finally {
+    await imported.abandon();
+  }
+}
+
+beforeAll(async () => {
+  source = await createSqliteStore({ path: sourcePath, now: () => NOW });
+  moving = await buildDataSubjectTenant(source, NOW);
+  const { tenantUuid, ada, globex, zelda } = moving;
+  // Beside the fixture: a file, a custom field's value, a company merge, an erased person, a PERSONAL task, a deleted note.
+  const file = await source.files.create({ tenant_uuid: tenantUuid, filename: "deck.pdf", content_type: "application/pdf", content: new TextEncoder().encode("deck bytes"), uploaded_by_user_uuid: ada.uuid });
+  const field = await source.opportunityCustomFields.create({ tenant_uuid: tenantUuid, key: "lead", name: "Lead", type: "boolean" });
+  await source.opportunities.update(tenantUuid, moving.deal.uuid, { custom_fields: { [field.uuid]: true } }, { user_uuid: null }, { user_uuid: null });
+  const globexLtd = await source.companies.create({ tenant_uuid: tenantUuid, company_name: "Globex Ltd", domain: "globex.example", service_industry_tags: ["Fintech"] });
+  await source.companyMerges.merge({ tenant_uuid: tenantUuid, canonical_uuid: globex.uuid, superseded_uuid: globexLtd.uuid, preview: false, merged_by_user_uuid: ada.uuid });
+  const erased = await source.persons.create({ tenant_uuid: tenantUuid, name: "Erin Erased", emails: ["erin@erased.example"] });
+  await source.persons.erase(tenantUuid, erased.uuid);
+  const personal = await source.tasks.create({ tenant_uuid: tenantUuid, title: "Mine", scope: "PERSONAL", created_by_user_uuid: ada.uuid, associations: [{ entity_type: "OPPORTUNITY", entity_uuid: moving.deal.uuid }] }, { user_uuid: ada.uuid });
+  const gone = await source.notes.create({ tenant_uuid: tenantUuid, content: "Gone", associations: [{ entity_type: "PERSON", entity_uuid: zelda.uuid }] }, { user_uuid: null });
+  await source.notes.delete(tenantUuid, gone.uuid);
+  extras = { erased: erased.uuid, personal: personal.uuid, merged: globexLtd.uuid, file: file.uuid };
+
+  target = await createSqliteStore({ path: targetPath, now: () => NOW });
+  const other = await target.tenants.create({ name: "Resident", tier: "standard" });
+  await target.persons.create({ tenant_uuid: other.uuid, name: "Rita Resident", emails: ["zelda@quintero.example"] });
+  resident = { tenantUuid: other.uuid, rows: {} };
+}, 30_000);
+afterAll(async () => {
+  await reader?.destroy();
+  await source?.close();
+  await target?.close();
+  rmSync(folder, { recursive: true, force: true });
+});
+
+describe("openTenantImport", () => {
+  it("writes an export as a new tenant that exports again record for record, and that the store reads as the original", async () => {
+    const tenantUuid = moving.tenantUuid;
+    const exported = exportOf(sourcePath, tenantUuid);
+    expect(exported.tasks.map(({ json }) => JSON.parse(json).scope)).toContain("PERSONAL");
+    resident.rows = await tenantRowCounts(await rowCountDb(), resident.tenantUuid);
+    await importInto(targetPath, exported, NEW_UUID);
+
+    const again = exportOf(targetPath, NEW_UUID);
+    for (const kind of TENANT_EXPORT_KINDS) expect(again[kind].map(({ json }) => JSON.parse(json)), kind).toEqual(exported[kind].map(({ json }) => JSON.parse(json)));
+    expect(again.files.map(({ content }) => String(content))).toEqual(["deck bytes"]);
+
+    // What the store derives: the same answers from the copy as from the original.
+    const viewer = { user_uuid: null };
+    const { zelda, zoltan, deal, list, globex } = moving;
+    const without = <T extends object>(record: T): T => JSON.parse(JSON.stringify(record).replaceAll(tenantUuid, NEW_UUID));
+    // An affiliation's uuid and an address's and affiliation's times are the store's own, not exported (nor shown by the API).
+    const person = async (store: Store, uuid: string) => {
+      const { affiliations, emails, ...rest } = (await store.persons.get(uuid, zelda.uuid))!;
+      return { ...without(rest), affiliations: affiliations.map(({ uuid: _uuid, created_at: _at, ...kept }) => kept), emails: emails.map(({ created_at: _at, ...kept }) => kept) };
+    };
+    expect(await person(target, NEW_UUID)).toEqual(await person(source, tenantUuid));
+    expect(without((await target.opportunities.get(NEW_UUID, deal.uuid, viewer))!)).toEqual(without((await source.opportunities.get(tenantUuid, deal.uuid, viewer))!));
+    expect(without((await target.companies.get(NEW_UUID, globex.uuid))!)).toEqual(without((await source.companies.get(tenantUuid, globex.uuid))!));
+    const names = async (store: Store, uuid: string) =>
+      (await store.persons.list(uuid, { filters: {}, sort_by: "name", order: "asc", position: { kind: "offset", offset: 0 }, limit: 10 } as never)).rows.map((person) => person.name);
+    expect(await names(target, NEW_UUID)).toEqual(await names(source, tenantUuid));
+    // Merged-away uuids still lead to their survivors; the erased person stays gone.
+    expect(await target.companyMerges.mergedInto(NEW_UUID, extras.merged)).toBe(globex.uuid);
+    expect(await target.personMerges.mergedInto(NEW_UUID, zoltan.uuid)).toBe(zelda.uuid);
+    expect(await target.persons.get(NEW_UUID, extras.erased)).toBeNull();
+    expect((await target.entityLists.members(NEW_UUID, list.uuid, { position: { kind: "offset", offset: 0 }, limit: 10 } as never)).rows.map((member: { entity_uuid: string }) => member.entity_uuid)).toEqual(
+      (await source.entityLists.members(tenantUuid, list.uuid, { position: { kind: "offset", offset: 0 }, limit: 10 } as never)).rows.map((member: { entity_uuid: string }) => member.entity_uuid),
+    );
+    expect(await tenantRowCounts(await rowCountDb(), resident.tenantUuid)).toEqual(resident.rows);
+  });
+
+  it("leaves no tenant and no row behind after a bad record, and refuses a uuid another tenant holds", async () => {
+    const exported = exportOf(sourcePath, moving.tenantUuid);
+    const bad = { ...exported, notes: [{ json: JSON.stringify({ ...JSON.parse(exported.notes[0]!.json), created_at: "yesterday" }), content: null }] };
+    const broken = "6f1d1c1e-0000-4000-8000-000000000002";
+    const emptyPath = join(folder, "empty.db");
+    await (await createSqliteStore({ path: emptyPath })).close();
+    const rowCounts = () => {
+      const empty = new SqliteDatabase(emptyPath, { readonly: true });
+      const tables = empty.prepare("select name from sqlite_master where type = 'table'").pluck().all() as string[];
+      const counts = Object.fromEntries(tables.map((table) => [table, Number(empty.prepare(`select count(*) from "${table}"`).pluck().get())]));
+      empty.close();
+      return counts;
+    };
+    const before = rowCounts();
+    await expect(importInto(emptyPath, bad, broken)).rejects.toThrow(new InvalidInputError('field "created_at": expecting a time in epoch milliseconds, got "yesterday"'));
+    expect(rowCounts()).toEqual(before);
+    // The same export again: its records' uuids are the first import's.
+    await expect(importInto(targetPath, exported, broken)).rejects.toThrow(ConflictError);
+    await expect(importInto(targetPath, exported, NEW_UUID)).rejects.toThrow(`tenant ${NEW_UUID} exists on this server`);
+    expect(await tenantRowCounts(await rowCountDb(), broken)).toEqual({});
+  });
+});

@@ -1,0 +1,199 @@
+/**
+ * @module
+ * Writing a tenant export back into a database file as a new tenant, all or nothing: a connection of its own holds
+ * one write transaction from the tenant's row to the last record, which commits only when every record went in and
+ * the export's links hold; anything else (a bad record, a taken uuid, the caller's abandon, the process killed) leaves
+ * the file without the tenant or any of its rows. Records are added one at a time, as a reader streams them.
+ */
+import SqliteDatabase from "better-sqlite3";
+import { Kysely, SqliteDialect } from "kysely";
+import type { Database } from "../database-schema.js";
+import { ConflictError, InvalidInputError } from "../errors.js";
+import { TIERS, type Tier } from "../records.js";
+import { registerFoldName } from "../repositories/fold-name.js";
+import { refreshOpportunityActivity } from "../repositories/opportunity-activity.js";
+import { refuseAnotherApplicationsFile } from "../sqlite/another-applications-file.js";
+import { checkFilePaths } from "../sqlite/check-file-paths.js";
+import { TENANT_EXPORT_KINDS, type TenantExportKind } from "../tenant-export/tenant-export-kinds.js";
+import { danglingReference } from "./dangling-references.js";
+import { RecordFields } from "./record-fields.js";
+import { TENANT_IMPORT_WRITERS, type ImportWriting } from "./tenant-import-writers.js";
+
+/** Opportunities whose activity dates one statement computes. */
+const ACTIVITY_CHUNK = 500;
+
+/** The new tenant an import makes: the export's manifest's `tenant`, with the uuid and name the host chose. */
+export interface ImportedTenant {
+  uuid: string;
+  name: string;
+  tier: Tier;
+  per_second_limit: number | null;
+  monthly_limit: number | null;
+  created_at: number;
+}
+
+/** An import under way: records go in with `add`, and become the tenant's with `commit`. */
+export interface TenantImport {
+  /** How many records of each kind were added. */
+  counts: Record<TenantExportKind, number>;
+  /**
+   * Writes one record of `kind` (an export's line, parsed), with a file's bytes (`content`, null for other kinds).
+   * An InvalidInputError names the field of a bad record; a ConflictError a uuid another tenant's record holds.
+   * After a failure the import can only be abandoned.
+   */
+  add(kind: TenantExportKind, record: unknown, content?: Buffer | null): Promise<void>;
+  /** Checks the records' links, computes what the store derives at the end, and commits: the tenant exists from then on. */
+  commit(): Promise<void>;
+  /** Rolls back whatever was added and closes the connection; safe to call twice, and after `commit`. */
+  abandon(): Promise<void>;
+}
+
+/**
+ * Opens the import of a new tenant `tenant` into the database file at `databasePath`, which a store has migrated
+ * (SQLite only, through a connection of its own, beside a server: the server's writes wait for the import's until it
+ * commits). A ConflictError when a tenant with that uuid exists (deleted or not). `now` is the time of what an export
+ * does not hold (a stage's or custom field's creation; the opportunities' activity dates are computed for it).
+ *
+ * @example
+ * const imported = await openTenantImport("./data/rapport.db", { ...manifest.tenant, uuid: newUuid });
+ * try {
+ *   for (const { kind, record } of lines) await imported.add(kind, record);
+ *   await imported.commit();
+ * } finally {
+ *   await imported.abandon();
+ * }
+ */
+export async function openTenantImport(databasePath: string, tenant: ImportedTenant, options: { now?: number } = {}): Promise<TenantImport> {
+  checkFilePaths("openTenantImport", { databasePath });
+  if (databasePath === ":memory:") throw new InvalidInputError('openTenantImport: a ":memory:" database has no file to write');
+  const checked = RecordFields.of(tenant, "tenant");
+  checked.uuid("uuid");
+  checked.text("name");
+  checked.oneOf("tier", TIERS);
+  checked.optionalNumber("per_second_limit");
+  checked.optionalNumber("monthly_limit");
+  checked.time("created_at");
+  const now = options.now ?? Date.now();
+  const sqlite = new SqliteDatabase(databasePath, { fileMustExist: true });
+  const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: sqlite }) });
+  let open = true;
+  const close = async () => {
+    if (!open) return;
+    open = false;
+    if (sqlite.inTransaction) sqlite.exec("rollback");
+    await db.destroy();
+  };
+  try {
+    sqlite.pragma("busy_timeout = 5000");
+    sqlite.pragma("foreign_keys = ON");
+    sqlite.pragma("synchronous = NORMAL");
+    refuseAnotherApplicationsFile(sqlite);
+    registerFoldName(sqlite);
+    sqlite.exec("begin immediate");
+    const existing = sqlite.prepare("select deleted_at from tenants where uuid = ?").get(tenant.uuid) as { deleted_at: number | null } | undefined;
+    if (existing) {
+      throw new ConflictError(`openTenantImport: tenant ${tenant.uuid} exists on this server${existing.deleted_at === null ? "" : " (deleted, not yet purged)"}: import under another uuid`);
+    }
+    sqlite
+      .prepare("insert into tenants (uuid, name, tier, per_second_limit, monthly_limit, created_at, deleted_at) values (?, ?, ?, ?, ?, ?, null)")
+      .run(tenant.uuid, tenant.name, tenant.tier, tenant.per_second_limit, tenant.monthly_limit, tenant.created_at);
+  } catch (error) {
+    await close();
+    throw error;
+  }
+
+  const statements = new Map<string, SqliteDatabase.Statement>();
+  const writing: ImportWriting = {
+    tenantUuid: tenant.uuid,
+    db,
+    now,
+    associations: new Set(),
+    insert(table, row) {
+      const columns = Object.keys(row);
+      const key = `${table}(${columns.join(",")})`;
+      let statement = statements.get(key);
+      if (!statement) {
+        statement = sqlite.prepare(`insert into ${table} (${columns.join(", ")}) values (${columns.map((column) => `@${column}`).join(", ")})`);
+        statements.set(key, statement);
+      }
+      try {
+        statement.run(row);
+      } catch (error) {
+        throw constraintFailure(error, sqlite, tenant.uuid, table, row);
+      }
+    },
+    get: (statement, ...parameters) => sqlite.prepare(statement).get(...parameters) as Record<string, unknown> | undefined,
+  };
+  const counts = Object.fromEntries(TENANT_EXPORT_KINDS.map((kind) => [kind, 0])) as Record<TenantExportKind, number>;
+  let failed = false;
+
+  return {
+    counts,
+    async add(kind, record, content = null) {
+      if (!open || failed) throw new InvalidInputError("openTenantImport: the import was abandoned or failed; open another");
+      const writer = TENANT_IMPORT_WRITERS[kind];
+      if (!writer) throw new InvalidInputError(`openTenantImport: unknown kind ${JSON.stringify(kind)}`);
+      try {
+        await writer(RecordFields.of(record), writing, content);
+      } catch (error) {
+        failed = true;
+        throw error;
+      }
+      counts[kind] += 1;
+    },
+    async commit() {
+      if (!open || failed) throw new InvalidInputError("openTenantImport: the import was abandoned or failed; open another");
+      try {
+        const dangling = danglingReference(sqlite, tenant.uuid);
+        if (dangling) throw new InvalidInputError(dangling);
+        // The deletions log goes on from the export's last sequence number (a client's cursor stays valid).
+        sqlite
+          .prepare(
+            `insert into log_sequences (tenant_uuid, log, last_sequence) select tenant_uuid, 'record_deletions', max(sequence) from record_deletions
+              where tenant_uuid = ? group by tenant_uuid on conflict (tenant_uuid, log) do update set last_sequence = max(last_sequence, excluded.last_sequence)`,
+          )
+          .run(tenant.uuid);
+        // A few hundred at a time: the whole tenant's would pass SQLite's limit on a statement's parameters.
+        const opportunities = sqlite.prepare("select uuid from opportunities where tenant_uuid = ? and deleted_at is null").pluck().all(tenant.uuid) as string[];
+        for (let start = 0; start < opportunities.length; start += ACTIVITY_CHUNK) {
+          await refreshOpportunityActivity(db, tenant.uuid, opportunities.slice(start, start + ACTIVITY_CHUNK), { now });
+        }
+        sqlite.exec("commit");
+      } catch (error) {
+        failed = true;
+        throw error;
+      }
+      await close();
+    },
+    abandon: close,
+  };
+}
+
+/** The columns naming a row's own record, by table (the others are named by `uuid`). */
+const KEY_COLUMNS: Readonly<Record<string, string>> = { file_contents: "file_uuid", email_bodies: "email_uuid" };
+
+/**
+ * A constraint SQLite refused a row for, in the export's words: a uuid another tenant's record holds on this server,
+ * a record the export holds twice, a link to a record it does not hold (before it).
+ */
+function constraintFailure(error: unknown, sqlite: SqliteDatabase.Database, tenantUuid: string, table: string, row: Record<string, unknown>): unknown {
+  const code = String((error as { code?: unknown }).code ?? "");
+  const message = (error as Error).message;
+  if (code === "SQLITE_CONSTRAINT_PRIMARYKEY" || code === "SQLITE_CONSTRAINT_UNIQUE") {
+    const keyColumn = KEY_COLUMNS[table] ?? "uuid";
+    if (message.endsWith(`${table}.${keyColumn}`)) {
+      const holder = sqlite.prepare(`select tenant_uuid from ${table} where ${keyColumn} = ?`).get(row[keyColumn]) as { tenant_uuid: string } | undefined;
+      if (holder && holder.tenant_uuid !== tenantUuid) {
+        return new ConflictError(
+          `${table} ${String(row[keyColumn])}: another tenant's record on this server has this uuid (the export was imported here before, or its tenant is here): import on another server, or delete and purge that tenant first`,
+        );
+      }
+    }
+    return new InvalidInputError(`the export holds this ${table} record twice (${message.replace(/^UNIQUE constraint failed: /, "the same ")})`);
+  }
+  if (code === "SQLITE_CONSTRAINT_FOREIGNKEY") {
+    const named = Object.entries(row).filter(([column]) => column.endsWith("_uuid") && column !== "tenant_uuid" && column !== KEY_COLUMNS[table]);
+    return new InvalidInputError(`names a record the export does not hold before it (${named.map(([column, value]) => `${column} ${String(value)}`).join(", ")})`);
+  }
+  return error;
+}
