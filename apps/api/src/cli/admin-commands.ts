@@ -12,6 +12,7 @@ import { tenantUuidOption, userUuidOption, uuidOption } from "./uuid-option.js";
 import { wholeNumberOption } from "./whole-number-option.js";
 import { tenantPurgeCommand } from "./tenant-purge-command.js";
 import { tenantExportCommand } from "./tenant-export-command.js";
+import { tenantImportCommand } from "./tenant-import-command.js";
 import { existingDatabaseAction } from "./existing-database-action.js";
 import { usersImportCommand } from "./users-import-command.js";
 
@@ -20,7 +21,7 @@ const actions = () => import("./admin-actions.js");
 const positiveInteger = wholeNumberOption(1, Number.MAX_SAFE_INTEGER, "must be a positive integer");
 
 export function tenantsCommand(): Command {
-  const tenants = new Command("tenants").description("create, list, re-tier, export, delete and purge tenants");
+  const tenants = new Command("tenants").description("create, list, re-tier, export, import, delete and purge tenants");
   tenants
     .command("create")
     .description("create a tenant")
@@ -48,6 +49,7 @@ export function tenantsCommand(): Command {
     .requiredOption("--tenant <uuid>", "tenant UUID", tenantUuidOption)
     .action(existingDatabaseAction(async (options, command) => (await actions()).deleteTenant(options, command)));
   tenants.addCommand(tenantExportCommand());
+  tenants.addCommand(tenantImportCommand());
   tenants.addCommand(tenantPurgeCommand());
   return tenants;
 }

@@ -1,0 +1,88 @@
+/**
+ * What `rapport tenants import` does: reads the export's manifest, brings the database to this release (opening a
+ * store), writes every record into a new tenant in one transaction (`openTenantImport`) with its progress on stderr,
+ * checks the records against the manifest's counts, commits, and says what the host does next: the users have no key
+ * and no password yet.
+ */
+import { ConflictError, InvalidInputError, openTenantImport, TENANT_EXPORT_KINDS, type TenantImport } from "@rapport/store";
+import type { Command } from "commander";
+import { CliError, printResult } from "./cli-output.js";
+import { commandStreams } from "./command-streams.js";
+import { existingDatabasePath, openingDatabase } from "./database-path.js";
+import { openStore } from "./open-store.js";
+import { STOPPING_SIGNALS } from "./stopping-signals.js";
+import { createTenantImportProgressDisplay } from "./tenant-import-progress.js";
+import { openTenantImportSource } from "./tenant-import-source.js";
+
+/** What the host does next, printed with the result: an export carries no secret. */
+export const NEXT_STEPS_NOTE =
+  "the users come without API keys or passwords (an export carries no secret): give each one who needs it a key " +
+  "(rapport keys create --tenant T --user U) or a password (rapport users set-password --tenant T --user U)";
+
+/** A refusal of the store, in the words of the export's line it came from. */
+const refusal = (error: unknown, where: string | null) =>
+  error instanceof InvalidInputError || error instanceof ConflictError
+    ? new CliError(`${where ? `${where}: ` : ""}${error.message.replace(/^openTenantImport: /, "")}`)
+    : error;
+
+export async function importTenant(options: { from: string; tenant?: string; name?: string }, command: Command): Promise<void> {
+  const global = command.optsWithGlobals<{ db?: string; json?: boolean }>();
+  const database = existingDatabasePath(global.db);
+  const source = await openTenantImportSource(options.from);
+  await (await openingDatabase(database, () => openStore(database))).close();
+  const { deleted_at: _deletedAt, ...exported } = source.tenant;
+  const tenant = { ...exported, uuid: options.tenant ?? exported.uuid, name: options.name ?? exported.name };
+  let imported: TenantImport;
+  try {
+    imported = await openTenantImport(database, tenant);
+  } catch (error) {
+    if (error instanceof ConflictError) throw new CliError(`tenant ${tenant.uuid} exists on this server: pass --tenant with a new UUID to import under another`);
+    throw refusal(error, "the manifest");
+  }
+  const total = TENANT_EXPORT_KINDS.reduce((sum, kind) => sum + source.counts[kind], 0);
+  const display = createTenantImportProgressDisplay(commandStreams().stderr);
+  // Ctrl-C (or SIGTERM, or SIGHUP) stops at the next record and rolls the import back: no tenant is left half-made.
+  const controller = new AbortController();
+  const onSignal = () => controller.abort();
+  for (const signal of STOPPING_SIGNALS) process.on(signal, onSignal);
+  let done = 0;
+  try {
+    for await (const line of source.records()) {
+      controller.signal.throwIfAborted();
+      try {
+        await imported.add(line.kind, line.record, line.content);
+      } catch (error) {
+        throw refusal(error, line.where);
+      }
+      done += 1;
+      display.update({ kind: line.kind, done, total });
+    }
+    const differing = TENANT_EXPORT_KINDS.filter((kind) => imported.counts[kind] !== source.counts[kind]);
+    if (differing.length > 0) {
+      throw new CliError(
+        `the export does not hold what its manifest says: ${differing.map((kind) => `${kind}: ${imported.counts[kind]} records, the manifest says ${source.counts[kind]}`).join("; ")}`,
+      );
+    }
+    // A turn of the event loop before the commit: a signal sent meanwhile is heard (a small export is read in one).
+    await new Promise((resolve) => setImmediate(resolve));
+    controller.signal.throwIfAborted();
+    try {
+      await imported.commit();
+    } catch (error) {
+      throw refusal(error, null);
+    }
+  } catch (error) {
+    if (controller.signal.aborted) throw new CliError(`interrupted: tenant ${tenant.uuid} not imported (nothing of it was kept)`, 130);
+    throw error;
+  } finally {
+    display.stop();
+    await imported.abandon();
+    for (const signal of STOPPING_SIGNALS) process.off(signal, onSignal);
+  }
+  const result = { uuid: tenant.uuid, name: tenant.name, from: source.path, records: imported.counts, note: NEXT_STEPS_NOTE };
+  printResult(global, result, () => [
+    `imported tenant ${tenant.uuid} (${tenant.name}) from ${source.path}: ${done} records`,
+    ...TENANT_EXPORT_KINDS.map((kind) => `  ${kind.padEnd(28)} ${imported.counts[kind]}`),
+    NEXT_STEPS_NOTE.replaceAll("--tenant T", `--tenant ${tenant.uuid}`),
+  ]);
+}

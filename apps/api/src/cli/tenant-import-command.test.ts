@@ -1,0 +1,138 @@
+/**
+ * `rapport tenants import`: a tenant exported from one server and imported into another answers the same GETs there
+ * (relationship fields, an opportunity, a list's members in order, a file's bytes), beside a tenant of that server that
+ * stays untouched and out of sight; a bad line, a manifest that does not match, an unknown format version, a tenant
+ * that exists or Ctrl-C leave nothing behind.
+ */
+import { copyFileSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
+import { join } from "node:path";
+import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
+import { issueApiKey } from "../platform/auth/issue-api-key.js";
+import { buildPopulatedTenant, type PopulatedTenant } from "../testing/populated-tenant.js";
+import { runRapportInProcess, runRapportInProcessWatchingStderr } from "../testing/in-process-cli.js";
+import { buildTenant, createTestContext, type TestContext, type TestTenant } from "../testing/test-harness.js";
+
+let source: TestContext;
+let target: TestContext;
+let moving: PopulatedTenant;
+let resident: TestTenant;
+let folder: string;
+let exportFolder: string;
+let exportFile: string;
+/** A server's database without tenants, where the export's uuids are free. */
+let emptyDatabase: string;
+
+beforeAll(async () => {
+  [source, target] = await Promise.all([createTestContext(), createTestContext()]);
+  moving = await buildPopulatedTenant(source.services, "Moving");
+  resident = await buildTenant(target.services, { name: "Resident" });
+  await target.services.store.persons.create({ tenant_uuid: resident.tenant.uuid, name: "Rita Resident", emails: ["person@moving.example"] });
+  folder = join(target.databasePath, "..", "exports");
+  mkdirSync(folder);
+  exportFolder = join(folder, "moving");
+  exportFile = join(folder, "moving.jsonl");
+  emptyDatabase = join(folder, "empty.db");
+  copyFileSync(inject("migratedDatabasePath"), emptyDatabase);
+  for (const out of [exportFolder, exportFile]) expect((await runRapportInProcess(source.databasePath, "tenants", "export", "--tenant", moving.tenant.uuid, "--out", out)).code).toBe(0);
+}, 30_000);
+afterAll(async () => {
+  await source?.close();
+  await target?.close();
+});
+
+const tenantCount = async () => (await target.services.store.tenants.list()).length;
+
+describe("rapport tenants import", { timeout: 30_000 }, () => {
+  it("makes the exported tenant on another server, answering the same GETs there, the server's own tenant untouched and apart", async () => {
+    const result = await runRapportInProcess(target.databasePath, "tenants", "import", "--from", exportFolder);
+    expect(result.code, result.stderr).toBe(0);
+    const tenantUuid = moving.tenant.uuid;
+    expect(result.stdout).toMatch(new RegExp(`^imported tenant ${tenantUuid} \\(Moving Tenant\\) from ${exportFolder}: \\d+ records\\n  users {2,}2\\n`));
+    expect(result.stdout).toContain(`the users come without API keys or passwords (an export carries no secret): give each one who needs it a key (rapport keys create --tenant ${tenantUuid} --user U)`);
+
+    // The host gives the moved firm its keys; the old server's keys do not open it.
+    const key = (await issueApiKey(target.services.store, { tenantUuid })).plaintext;
+    expect((await target.json("/v1/persons", { key: moving.key })).status).toBe(401);
+    const { pathIds } = moving;
+    const same = async (path: string) => {
+      const [before, after] = await Promise.all([source.json(path, { key: moving.key }), target.json(path, { key })]);
+      expect(after, path).toEqual(before);
+      expect(JSON.stringify(after.body), path).not.toContain('"items":[]');
+    };
+    await same(`/v1/persons/${pathIds.person_uuid}`);
+    await same(`/v1/persons?per_page=50`);
+    await same(`/v1/companies/${pathIds.company_uuid}`);
+    await same(`/v1/opportunities/${pathIds.opportunity_uuid}`);
+    // What the store derives and indexes: the name order, the name and opportunity searches, the activity dates.
+    await same(`/v1/persons?sort_by=name&name=moving`);
+    await same(`/v1/opportunities?search=moving%20person&sort_by=last_activity_date`);
+    await same(`/v1/lists/${pathIds.list_uuid}/entities`);
+    await same(`/v1/tasks/${pathIds.task_id}`);
+    await same(`/v1/deletions?per_page=50`);
+    const bytes = async (context: TestContext, apiKey: string) => (await context.request(`/v1/files/${pathIds.file_uuid}/content`, { key: apiKey })).text();
+    expect(await bytes(target, key)).toBe(await bytes(source, moving.key));
+    // The resident tenant sees none of it, and keeps its own.
+    expect((await target.json(`/v1/persons/${pathIds.person_uuid}`, { key: resident.key })).status).toBe(404);
+    expect(((await target.json("/v1/persons?per_page=50", { key: resident.key })).body!.items as Array<{ name: string }>).map((person) => person.name)).toContain("Rita Resident");
+  });
+
+  it("refuses a bad line naming its file, line and field, a manifest its lines do not match, an unknown format version and a tenant that exists, leaving nothing", async () => {
+    const tenants = await tenantCount();
+    const rapport = (from: string) => runRapportInProcess(emptyDatabase, "tenants", "import", "--from", from);
+    const lines = readFileSync(exportFile, "utf8").split("\n");
+    const at = lines.findIndex((line) => line.startsWith('{"kind":"persons"'));
+    const edited = (change: (record: Record<string, unknown>) => void) =>
+      lines.map((line, index) => {
+        if (index !== at) return line;
+        const parsed = JSON.parse(line) as { record: Record<string, unknown> };
+        change(parsed.record);
+        return JSON.stringify(parsed);
+      });
+    const bad = join(folder, "bad.jsonl");
+    writeFileSync(bad, edited((record) => (record.emails = [{ address: 5, is_primary: true }])).join("\n"));
+    const refused = await rapport(bad);
+    expect(refused.code).toBe(1);
+    expect(refused.stderr).toMatch(new RegExp(`\nrapport: bad.jsonl line ${at + 1} \\(persons\\): field "emails\\[0\\].address": expecting a non-empty string, got 5\n$`));
+    const lastDeletion = lines.findLastIndex((line) => line.startsWith('{"kind":"deletions"'));
+    writeFileSync(bad, lines.filter((_, index) => index !== lastDeletion).join("\n"));
+    expect((await rapport(bad)).stderr).toMatch(/\nrapport: the export does not hold what its manifest says: deletions: (\d+) records, the manifest says \d+\n$/);
+    writeFileSync(bad, [lines[0]!.replace('"format_version":1', '"format_version":2'), ...lines.slice(1)].join("\n"));
+    expect((await rapport(bad)).stderr).toMatch(/^rapport: bad.jsonl line 1: format version 2, which this release does not read \(it reads 1;/);
+    expect(await runRapportInProcess(source.databasePath, "tenants", "import", "--from", exportFile)).toMatchObject({
+      code: 1,
+      stderr: `rapport: tenant ${moving.tenant.uuid} exists on this server: pass --tenant with a new UUID to import under another\n`,
+    });
+    // Its records' uuids are the old tenant's, there still.
+    const other = "5e0f0f0f-0000-4000-8000-000000000001";
+    expect((await runRapportInProcess(source.databasePath, "tenants", "import", "--from", exportFile, "--tenant", other)).stderr).toMatch(/^rapport: .*another tenant's record on this server has this uuid/);
+    expect(await tenantCount()).toBe(tenants);
+    expect(await source.services.store.tenants.get(other)).toBeNull();
+    expect((await runRapportInProcess(emptyDatabase, "tenants", "list")).stdout).not.toContain(moving.tenant.uuid);
+  });
+
+  it("rolls back on Ctrl-C and exits 130", async () => {
+    const other = "5e0f0f0f-0000-4000-8000-000000000002";
+    let sent = false;
+    const result = await runRapportInProcessWatchingStderr(
+      "",
+      (written) => {
+        if (!sent && written.includes("import:")) {
+          sent = true;
+          process.kill(process.pid, "SIGINT");
+        }
+      },
+      emptyDatabase,
+      "tenants",
+      "import",
+      "--from",
+      exportFile,
+      "--tenant",
+      other,
+      "--name",
+      "Interrupted",
+    );
+    expect(result).toMatchObject({ code: 130 });
+    expect(result.stderr).toContain(`rapport: interrupted: tenant ${other} not imported (nothing of it was kept)\n`);
+    expect((await runRapportInProcess(emptyDatabase, "tenants", "list")).stdout).not.toContain(other);
+  });
+});
