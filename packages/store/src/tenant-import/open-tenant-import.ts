@@ -87,6 +87,8 @@ export async function openTenantImport(databasePath: string, tenant: ImportedTen
     sqlite.pragma("busy_timeout = 5000");
     sqlite.pragma("foreign_keys = ON");
     sqlite.pragma("synchronous = NORMAL");
+    // The store's page cache: a large tenant's indexes are written all over the file.
+    sqlite.pragma("cache_size = -65536");
     refuseAnotherApplicationsFile(sqlite);
     registerFoldName(sqlite);
     sqlite.exec("begin immediate");

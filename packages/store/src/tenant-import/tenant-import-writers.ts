@@ -11,7 +11,7 @@ import type { Kysely } from "kysely";
 import { ATTENDEE_RESPONSES, EMAIL_PARTICIPANT_ROLES, MEETING_STATUSES } from "../activity-records.js";
 import type { Database } from "../database-schema.js";
 import { ASSOCIATION_OWNER_TYPES, CUSTOM_FIELD_TYPES, ENTITY_TYPES, STAGE_TYPES, TASK_SCOPES, TASK_STATUSES } from "../deal-records.js";
-import { DELETED_ENTITY_TYPES } from "../deletion-records.js";
+import { DELETED_ENTITY_TYPES, DELETION_REASONS } from "../deletion-records.js";
 import { InvalidInputError } from "../errors.js";
 import { emailDomain, normalizeLinkedinUrl } from "../normalize.js";
 import { COMPANY_TEXT_FIELDS, ENTITY_LIST_KINDS, ROLES, type CompanyPatch } from "../records.js";
@@ -161,6 +161,7 @@ export const TENANT_IMPORT_WRITERS: Record<TenantExportKind, Writer> = {
     );
   },
 
+  // `email` (the first of `emails`) and `merged_person_uuids` (the merges' lines) are read from the rows they derive from.
   persons(fields, writing) {
     const uuid = fields.uuid("uuid");
     const name = fields.text("name");
@@ -432,7 +433,8 @@ export const TENANT_IMPORT_WRITERS: Record<TenantExportKind, Writer> = {
   },
 
   deletions(fields, writing) {
-    fields.oneOf("reason", ["DELETED", "MERGED", "ERASED"]);
+    // The reason is read from the row (MERGED: merged_into_uuid is set; ERASED: a person's); checked, not stored.
+    fields.oneOf("reason", DELETION_REASONS);
     writing.insert("record_deletions", {
       tenant_uuid: writing.tenantUuid,
       entity_type: fields.oneOf("entity_type", DELETED_ENTITY_TYPES),
