@@ -10,7 +10,7 @@ import { CliError, printResult } from "./cli-output.js";
 import { commandStreams } from "./command-streams.js";
 import { existingDatabasePath, openingDatabase } from "./database-path.js";
 import { openStore } from "./open-store.js";
-import { STOPPING_SIGNALS } from "./stopping-signals.js";
+import { abortOnStoppingSignals, interruptedExitCode } from "./stopping-signals.js";
 import { createTenantImportProgressDisplay } from "./tenant-import-progress.js";
 import { openTenantImportSource } from "./tenant-import-source.js";
 
@@ -43,8 +43,7 @@ export async function importTenant(options: { from: string; tenant?: string; nam
   const display = createTenantImportProgressDisplay(commandStreams().stderr);
   // Ctrl-C (or SIGTERM, or SIGHUP) stops at the next record and rolls the import back: no tenant is left half-made.
   const controller = new AbortController();
-  const onSignal = () => controller.abort();
-  for (const signal of STOPPING_SIGNALS) process.on(signal, onSignal);
+  const stopListening = abortOnStoppingSignals(controller);
   let done = 0;
   try {
     for await (const line of source.records()) {
@@ -72,12 +71,12 @@ export async function importTenant(options: { from: string; tenant?: string; nam
       throw refusal(error, null);
     }
   } catch (error) {
-    if (controller.signal.aborted) throw new CliError(`interrupted: tenant ${tenant.uuid} not imported (nothing of it was kept)`, 130);
+    if (controller.signal.aborted) throw new CliError(`interrupted: tenant ${tenant.uuid} not imported (nothing of it was kept)`, interruptedExitCode(controller.signal));
     throw error;
   } finally {
     display.stop();
     await imported.abandon();
-    for (const signal of STOPPING_SIGNALS) process.off(signal, onSignal);
+    stopListening();
   }
   const result = { uuid: tenant.uuid, name: tenant.name, from: source.path, records: imported.counts, note: NEXT_STEPS_NOTE };
   printResult(global, result, () => [
