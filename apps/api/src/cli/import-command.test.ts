@@ -38,12 +38,12 @@ async function rapportProcess(args: string[], input?: string | Buffer) {
   }
 }
 
-let tenant: string;
-let user: { uuid: string };
-beforeAll(async () => {
-  tenant = JSON.parse((await rapport(["--json", "tenants", "create", "--name", "Acme"])).stdout).uuid;
-  user = JSON.parse((await rapport(["--json", "users", "create", "--tenant", tenant, "--name", "Ada Park", "--email", "ada@acme.example"])).stdout);
-});
+/** A tenant of the test's own, Ada Park its user: what a test imports is not what another test, run before it, left. */
+async function newTenant(): Promise<{ tenant: string; user: { uuid: string } }> {
+  const tenant = JSON.parse((await rapport(["--json", "tenants", "create", "--name", "Acme"])).stdout).uuid as string;
+  const user = JSON.parse((await rapport(["--json", "users", "create", "--tenant", tenant, "--name", "Ada Park", "--email", "ada@acme.example"])).stdout) as { uuid: string };
+  return { tenant, user };
+}
 
 // The signal tests' mbox, written once: large enough that an import is still mid-way when the signal arrives.
 const LARGE_MBOX_MESSAGES = 3_000;
@@ -72,11 +72,13 @@ const inbox = mboxFile([
   mailMessage({ messageId: "<c2@x>", from: "jordan@northwind.example", to: ["ada@acme.example"], date: "Thu, 1 Oct 2026 10:00:00 +0000", subject: "Re: Intro", inReplyTo: "<c1@x>" }),
   "Subject: no sender\n\nbody\n",
 ]);
+const inboxPath = join(folder, "inbox.mbox");
+writeFileSync(inboxPath, inbox);
 
 describe("rapport import", () => {
   it("dry-runs, imports and re-imports an mbox, with JSON summaries and plain progress lines", async () => {
-    const path = join(folder, "inbox.mbox");
-    writeFileSync(path, inbox);
+    const { tenant, user } = await newTenant();
+    const path = inboxPath;
     const dry = await rapportProcess(["--json", "import", "mbox", path, "--tenant", tenant, "--dry-run"]);
     expect(dry.code).toBe(0);
     expect(JSON.parse(dry.stdout)).toMatchObject({ dry_run: true, emails: { new: 2, known: 0 }, persons: { matched: 1, created: 1 }, problems: { count: 1 } });
@@ -102,6 +104,7 @@ describe("rapport import", () => {
   });
 
   it("imports a calendar and fails with one line on bad input", async () => {
+    const { tenant, user } = await newTenant();
     const ics = join(folder, "calendar.ics");
     writeFileSync(ics, icsFile([vevent(["UID:cli@x", "DTSTART:20261110T150000Z", "SUMMARY:Call", "ORGANIZER:mailto:ada@acme.example", "ATTENDEE:mailto:dana@initech.example"])]));
     const imported = await rapport(["--json", "import", "ics", ics, "--tenant", tenant, "--since", "2026-11-01", "--until", "2026-11-30"]);
@@ -115,7 +118,7 @@ describe("rapport import", () => {
     const people = join(folder, "people.csv");
     writeFileSync(people, "First Name,Email\nCli,cli-csv@x.example\n");
     for (const args of [
-      ["import", "ics", join(folder, "inbox.mbox"), "--tenant", tenant],
+      ["import", "ics", inboxPath, "--tenant", tenant],
       ["import", "mbox", join(folder, "missing.mbox"), "--tenant", tenant],
       ["import", "zip", ics, "--tenant", tenant],
       ["import", "ics", ics, "--tenant", "00000000-0000-4000-8000-000000000000"],
@@ -130,17 +133,17 @@ describe("rapport import", () => {
       expect(result.stderr.trim().split("\n"), args.join(" ")).toHaveLength(1);
       expect(result.stderr, args.join(" ")).toMatch(/^rapport: /);
     }
-    expect((await rapport(["import", "ics", join(folder, "inbox.mbox"), "--tenant", tenant])).stderr).toContain('is not an iCalendar file: expected "BEGIN:VCALENDAR" at line 1');
+    expect((await rapport(["import", "ics", inboxPath, "--tenant", tenant])).stderr).toContain('is not an iCalendar file: expected "BEGIN:VCALENDAR" at line 1');
     // An option the kind does not use, or a map naming a header the file lacks, is refused before anything is written.
     expect((await rapport(["import", "ics", ics, "--tenant", tenant, "--keep-bodies"])).stderr).toBe("rapport: keep_bodies (--keep-bodies) applies to mbox imports only, not to ics\n");
-    expect((await rapport(["import", "mbox", join(folder, "inbox.mbox"), "--tenant", tenant, "--since", "2026-01-01"])).stderr).toBe("rapport: since (--since) applies to ics imports only, not to mbox\n");
+    expect((await rapport(["import", "mbox", inboxPath, "--tenant", tenant, "--since", "2026-01-01"])).stderr).toBe("rapport: since (--since) applies to ics imports only, not to mbox\n");
     expect((await rapport(["import", "csv", people, "--tenant", tenant, "--map", "Job=job_title"])).stderr).toContain('map names the header "Job", which');
     // What a new operator types first, the tenant's name and the user's address, is refused naming the command that lists the UUIDs.
-    expect(await rapport(["import", "mbox", join(folder, "inbox.mbox"), "--tenant", "Acme"])).toMatchObject({
+    expect(await rapport(["import", "mbox", inboxPath, "--tenant", "Acme"])).toMatchObject({
       code: 1,
       stderr: "rapport: option '--tenant <uuid>' argument 'Acme' is invalid. must be a UUID, not a name: rapport tenants list shows each tenant's\n",
     });
-    expect(await rapport(["import", "mbox", join(folder, "inbox.mbox"), "--tenant", tenant, "--user", "ada@acme.example"])).toMatchObject({
+    expect(await rapport(["import", "mbox", inboxPath, "--tenant", tenant, "--user", "ada@acme.example"])).toMatchObject({
       code: 1,
       stderr:
         "rapport: option '--user <uuid>' argument 'ada@acme.example' is invalid. must be a UUID, not a name or an email address: rapport users list --tenant <tenant uuid> shows each user's\n",
@@ -167,6 +170,7 @@ describe("rapport import", () => {
   });
 
   it("shows an archive's control characters as \\xNN in the summary and in the error line, never sends them to the terminal", async () => {
+    const { tenant } = await newTenant();
     const escapes = "\u001b]0;owned\u0007\u001b[2J";
     const mbox = join(folder, "escapes.mbox");
     writeFileSync(mbox, mboxFile([mailMessage({ messageId: "<esc@x>", from: "ada@acme.example", to: ["jordan@northwind.example"], date: `${escapes}Monday`, subject: "Hi" })]));
@@ -185,6 +189,7 @@ describe("rapport import", () => {
   });
 
   it("imports contacts in UTF-16: a vCard file, and Excel's Unicode Text from stdin", async () => {
+    const { tenant } = await newTenant();
     const path = join(folder, "outlook.vcf");
     writeFileSync(path, Buffer.from(`\uFEFF${vcard("3.0", ["FN:Jürgen Müller", "N:Müller;Jürgen;;;", "EMAIL:jurgen@initech.example"])}\r\n`, "utf16le"));
     const cards = await rapport(["--json", "import", "vcf", path, "--tenant", tenant]);
@@ -206,6 +211,7 @@ describe("rapport import", () => {
   });
 
   it("fills the empty fields of a person mail brought in from a contacts CSV imported after it, the dry run telling the same", async () => {
+    const { tenant, user } = await newTenant();
     const mail = mboxFile([mailMessage({ messageId: "<fill-1@x>", from: "lee@fabrikam.example", to: ["ada@acme.example"], date: "Thu, 1 Oct 2026 11:00:00 +0000", subject: "Hi" })]);
     expect((await rapport(["--json", "import", "mbox", "-", "--tenant", tenant, "--user", user.uuid], mail)).code).toBe(0);
     const path = join(folder, "fill.csv");
@@ -229,6 +235,7 @@ describe("rapport import", () => {
   });
 
   it("gives a matched contact's other addresses to its person and says how many, the dry run the same", async () => {
+    const { tenant } = await newTenant();
     const path = join(folder, "more-addresses.vcf");
     writeFileSync(path, [vcard("3.0", ["FN:Kim Known", "EMAIL:kim@known.example"]), vcard("3.0", ["FN:Kim Known", "EMAIL:kim@known.example", "EMAIL:kim@home.example", "EMAIL:kim.k@home.example"])].join("\r\n"));
     const dry = await rapport(["import", "vcf", path, "--tenant", tenant, "--dry-run"]);
@@ -248,6 +255,7 @@ describe("rapport import", () => {
   });
 
   it("gives a contact's company without a domain its address's domain, but not a free-mail one, the dry run counting the same", async () => {
+    const { tenant } = await newTenant();
     const path = join(folder, "domains.vcf");
     writeFileSync(path, [vcard("3.0", ["FN:Mo Tailspin", "EMAIL:mo@tailspin.example", "ORG:Tailspin Toys"]), vcard("3.0", ["FN:Ned Free", "EMAIL:ned@outlook.com", "ORG:Ned's Garage"])].join("\r\n"));
     const dry = await rapport(["--json", "import", "vcf", path, "--tenant", tenant, "--dry-run"]);
@@ -265,6 +273,7 @@ describe("rapport import", () => {
   });
 
   it("reads each real folder of a folder import once, through symlinks that loop", async () => {
+    const { tenant } = await newTenant();
     const message = (id: string) => mailMessage({ messageId: `<${id}@loop.example>`, from: "jordan@northwind.example", to: ["ada@acme.example"], date: "Thu, 1 Oct 2026 09:00:00 +0000" });
     const event = (uid: string) => icsFile([vevent([`UID:${uid}`, "DTSTART:20261112T150000Z", "SUMMARY:Loop", "ORGANIZER:mailto:ada@acme.example", "ATTENDEE:mailto:dana@initech.example"])]);
     const root = join(folder, "looped");
@@ -288,6 +297,7 @@ describe("rapport import", () => {
   }, 30_000);
 
   it.runIf(process.platform === "linux")("says in one line which file failed to read part-way, and what was written before it", async () => {
+    const { tenant } = await newTenant();
     // /proc/self/mem fails to read at its start (EIO): a disk error met part-way, once an "unexpected failure: EIO".
     const then = "run the same import again once it reads (what is there is not written twice)";
     expect(await rapport(["import", "mbox", "/proc/self/mem", "--tenant", tenant])).toEqual({
@@ -317,6 +327,7 @@ describe("rapport import", () => {
   });
 
   it("imports calendars in UTF-16 and Windows-1252: a file, and a folder whose files differ in encoding", async () => {
+    const { tenant } = await newTenant();
     const event = (uid: string, title: string) =>
       icsFile([vevent([`UID:${uid}`, "DTSTART:20261112T150000Z", `SUMMARY:${title}`, "ORGANIZER:mailto:ada@acme.example", "ATTENDEE:mailto:dana@initech.example"])]);
     const outlook = join(folder, "outlook.ics");
@@ -364,6 +375,7 @@ describe("rapport import", () => {
   }
 
   it("stops cleanly on Ctrl-C, and a re-run finishes without duplicates", async () => {
+    const { tenant } = await newTenant();
     const first = await interruptedImport(tenant, "SIGINT");
     expect(first.code).toBe(130);
     expect(first.summary.outcome).toBe("interrupted");

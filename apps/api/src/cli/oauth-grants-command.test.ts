@@ -3,12 +3,13 @@
  * OAuth flow (registration, sign-in, consent), listed one line each or as JSON, narrowed by tenant, user and client;
  * another tenant's grants never shown under --tenant, expired ones never shown; its refusals.
  */
+import SqliteDatabase from "better-sqlite3";
 import { createHash, randomBytes } from "node:crypto";
-import { mkdtempSync, rmSync } from "node:fs";
+import { copyFileSync, mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { createSqliteStore } from "@rapport/store";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { hashTestPassword } from "../testing/test-password-hash.js";
 import type { ListedOAuthGrant } from "../oauth/list-oauth-grants.js";
 import { runRapport, startRapportServer } from "../testing/built-cli.js";
@@ -34,11 +35,24 @@ const created = async (...args: string[]) => {
   expect(result.code, result.stderr).toBe(0);
   return JSON.parse(result.stdout) as Created;
 };
-const grantsListed = async (...args: string[]) => {
-  const result = await runRapportInProcess(database, "--json", "oauth", "list-grants", ...args);
+const grantsListedIn = async (databasePath: string, ...args: string[]) => {
+  const result = await runRapportInProcess(databasePath, "--json", "oauth", "list-grants", ...args);
   expect(result.code, result.stderr).toBe(0);
   return JSON.parse(result.stdout) as ListedOAuthGrant[];
 };
+const grantsListed = (...args: string[]) => grantsListedIn(database, ...args);
+
+/** A copy of the database with its grants, for a test that changes them: the others see the four live grants. */
+function databaseCopy(name: string): string {
+  const copy = join(folder, name);
+  const connection = new SqliteDatabase(database, { readonly: true });
+  try {
+    connection.prepare("vacuum into ?").run(copy);
+  } finally {
+    connection.close();
+  }
+  return copy;
+}
 
 let acme: Created;
 let globex: Created;
@@ -49,6 +63,7 @@ let agent: string;
 let helper: string;
 let consentedFrom: number;
 let consentedUntil: number;
+let server: Awaited<ReturnType<typeof startRapportServer>> | undefined;
 
 /** Registers a client with the server's dynamic registration; its client_id. */
 async function register(url: string, clientName: string): Promise<string> {
@@ -105,50 +120,48 @@ beforeAll(async () => {
   } finally {
     await store.close();
   }
+  server = await startRapportServer(database, { sharedByTests: true });
+  agent = await register(server.url, "Rapport Test Agent");
+  helper = await register(server.url, "Desk\nHelper");
+  consentedFrom = Date.now() - 1000;
+  await consent(server.url, helper, carol, "mcp:read");
+  await consent(server.url, agent, bob, "mcp");
+  await consent(server.url, agent, alice, "mcp mcp:read");
+  // A grant's time of consent is its iat, in whole seconds: the next consent comes in a later second.
+  const nextSecond = (Math.floor(Date.now() / 1000) + 1) * 1000;
+  await new Promise((resolve) => setTimeout(resolve, nextSecond - Date.now() + 5));
+  await consent(server.url, helper, alice, "mcp:read");
+  consentedUntil = Date.now() + 1000;
 }, 60_000);
+afterAll(() => server?.stop());
 
 describe("rapport oauth list-grants beside a running server", () => {
   it("says plainly when there is no grant", async () => {
-    const listed = await runRapportInProcess(database, "oauth", "list-grants");
+    const empty = join(folder, "no-grants.db");
+    copyFileSync(inject("migratedDatabasePath"), empty);
+    const listed = await runRapportInProcess(empty, "oauth", "list-grants");
     expect(listed).toEqual({ code: 0, stdout: "no live OAuth grants\n", stderr: "" });
-    expect(await grantsListed()).toEqual([]);
+    expect(await grantsListedIn(empty)).toEqual([]);
   });
 
   it("lists the grants made through sign-in and consent, sorted by tenant, user and time of consent, while the server runs", async () => {
-    const server = await startRapportServer(database);
-    try {
-      agent = await register(server.url, "Rapport Test Agent");
-      helper = await register(server.url, "Desk\nHelper");
-      consentedFrom = Date.now() - 1000;
-      await consent(server.url, helper, carol, "mcp:read");
-      await consent(server.url, agent, bob, "mcp");
-      await consent(server.url, agent, alice, "mcp mcp:read");
-      // A grant's time of consent is its iat, in whole seconds: the next consent comes in a later second.
-      const nextSecond = (Math.floor(Date.now() / 1000) + 1) * 1000;
-      await new Promise((resolve) => setTimeout(resolve, nextSecond - Date.now() + 5));
-      await consent(server.url, helper, alice, "mcp:read");
-      consentedUntil = Date.now() + 1000;
-
-      const listed = await runRapport(database, "oauth", "list-grants");
-      expect(listed.code, listed.stderr).toBe(0);
-      const lines = listed.stdout.trimEnd().split("\n");
-      expect(lines).toHaveLength(4);
-      expect(lines[0]).toMatch(
-        new RegExp(
-          `^${alice.uuid}  Alice <alice@example\\.com>  tenant ${acme.uuid} \\(Acme\\)  client ${agent} \\("Rapport Test Agent"\\)  ` +
-            `granted \\d{4}-\\d\\d-\\d\\dT\\d\\d:\\d\\dZ  expires \\d{4}-\\d\\d-\\d\\dT\\d\\d:\\d\\dZ  scopes mcp mcp:read$`,
-        ),
-      );
-      // A registered name is the client's own choice: its line break is shown escaped, on the grant's one line.
-      expect(lines[1]).toContain(`${alice.uuid}  Alice <alice@example.com>  tenant ${acme.uuid} (Acme)  client ${helper} ("Desk\\nHelper")`);
-      expect(lines[1]).toMatch(/  scopes mcp:read$/);
-      expect(lines[2]).toContain(`${bob.uuid}  Bob <bob@example.com>  tenant ${acme.uuid} (Acme)  client ${agent} ("Rapport Test Agent")`);
-      expect(lines[2]).toMatch(/  scopes mcp$/);
-      expect(lines[3]).toContain(`${carol.uuid}  Carol <carol@example.com>  tenant ${globex.uuid} (Globex)  client ${helper}`);
-    } finally {
-      await server.stop();
-    }
-  }, 60_000);
+    const listed = await runRapport(database, "oauth", "list-grants");
+    expect(listed.code, listed.stderr).toBe(0);
+    const lines = listed.stdout.trimEnd().split("\n");
+    expect(lines).toHaveLength(4);
+    expect(lines[0]).toMatch(
+      new RegExp(
+        `^${alice.uuid}  Alice <alice@example\\.com>  tenant ${acme.uuid} \\(Acme\\)  client ${agent} \\("Rapport Test Agent"\\)  ` +
+          `granted \\d{4}-\\d\\d-\\d\\dT\\d\\d:\\d\\dZ  expires \\d{4}-\\d\\d-\\d\\dT\\d\\d:\\d\\dZ  scopes mcp mcp:read$`,
+      ),
+    );
+    // A registered name is the client's own choice: its line break is shown escaped, on the grant's one line.
+    expect(lines[1]).toContain(`${alice.uuid}  Alice <alice@example.com>  tenant ${acme.uuid} (Acme)  client ${helper} ("Desk\\nHelper")`);
+    expect(lines[1]).toMatch(/  scopes mcp:read$/);
+    expect(lines[2]).toContain(`${bob.uuid}  Bob <bob@example.com>  tenant ${acme.uuid} (Acme)  client ${agent} ("Rapport Test Agent")`);
+    expect(lines[2]).toMatch(/  scopes mcp$/);
+    expect(lines[3]).toContain(`${carol.uuid}  Carol <carol@example.com>  tenant ${globex.uuid} (Globex)  client ${helper}`);
+  });
 
   it("prints each grant's fields with --json: times in epoch ms, the grant expiring 30 days after consent", async () => {
     const grants = await grantsListed();
@@ -198,7 +211,8 @@ describe("rapport oauth list-grants beside a running server", () => {
   });
 
   it("leaves out a grant past its expiry, still stored until the server's hourly pruning", async () => {
-    const store = await createSqliteStore({ path: database });
+    const expired = databaseCopy("expired.db");
+    const store = await createSqliteStore({ path: expired });
     try {
       for (const id of await store.oauthModels.listIds("Grant")) {
         const grant = (await store.oauthModels.find("Grant", id))!;
@@ -209,16 +223,17 @@ describe("rapport oauth list-grants beside a running server", () => {
     } finally {
       await store.close();
     }
-    expect((await grantsListed()).map((grant) => grant.user_email)).toEqual(["alice@example.com", "alice@example.com", "carol@example.com"]);
-    const none = await runRapportInProcess(database, "oauth", "list-grants", "--user", "bob@example.com");
+    expect((await grantsListedIn(expired)).map((grant) => grant.user_email)).toEqual(["alice@example.com", "alice@example.com", "carol@example.com"]);
+    const none = await runRapportInProcess(expired, "oauth", "list-grants", "--user", "bob@example.com");
     expect(none.stdout).toBe("no live OAuth grants of user bob@example.com\n");
   });
 
   it("marks a deactivated user's grants", async () => {
-    expect((await runRapportInProcess(database, "users", "deactivate", "--tenant", globex.uuid, "--user", carol.uuid)).code).toBe(0);
-    const listed = await runRapportInProcess(database, "oauth", "list-grants", "--tenant", globex.uuid);
+    const deactivated = databaseCopy("deactivated.db");
+    expect((await runRapportInProcess(deactivated, "users", "deactivate", "--tenant", globex.uuid, "--user", carol.uuid)).code).toBe(0);
+    const listed = await runRapportInProcess(deactivated, "oauth", "list-grants", "--tenant", globex.uuid);
     expect(listed.stdout).toContain(`${carol.uuid}  Carol <carol@example.com> (deactivated)  tenant ${globex.uuid} (Globex)`);
-    expect((await grantsListed("--tenant", globex.uuid))[0]).toMatchObject({ user_active: false });
+    expect((await grantsListedIn(deactivated, "--tenant", globex.uuid))[0]).toMatchObject({ user_active: false });
   });
 
   it.each([

@@ -17,6 +17,7 @@ import { formAction, UserAgent } from "../testing/form-user-agent.js";
 import { buildTenant, createTestContext, type TestContext, type TestTenant } from "../testing/test-harness.js";
 import { hashedOAuthId } from "./oauth-secret-ids.js";
 import { hashTestPassword } from "../testing/test-password-hash.js";
+import { stableAddress, type StableAddress } from "../testing/stable-address.js";
 
 const PASSWORD = "correct horse battery staple";
 const REDIRECT_URL = "http://127.0.0.1:9/callback";
@@ -27,16 +28,26 @@ let acme: TestTenant;
 let server: RunningServer;
 /** The running server's services: a restart (restartServer) closes the context's store and opens another. */
 let services: AppServices;
+let address: StableAddress;
+
+/** Starts the server on a free port behind the file's one address, which is its URL (and the OAuth issuer). */
+async function startBehindAddress(): Promise<RunningServer> {
+  const started = await startServer(services, { port: 0, publicUrl: address.url, operations });
+  address.forwardTo(started.port);
+  return { ...started, url: address.url };
+}
 
 beforeAll(async () => {
   context = await createTestContext();
   acme = await buildTenant(context.services, { name: "Acme OAuth" });
   await context.services.store.userPasswords.set(acme.tenant.uuid, acme.member.uuid, await hashTestPassword(PASSWORD));
   services = context.services;
-  server = await startServer(services, { port: 0, operations });
+  address = await stableAddress();
+  server = await startBehindAddress();
 });
 afterAll(async () => {
   await server.close(100);
+  await address.close();
   await context.close();
 });
 
@@ -213,11 +224,10 @@ describe("rows stored before ids were hashed", () => {
   }
 
   async function restartServer() {
-    const port = server.port;
     await server.close(100);
     await new Promise((resolve) => setTimeout(resolve, 100));
     services = await createServices({ databasePath: context.databasePath, clock: context.clock, logger: createLogger({ level: "silent" }) });
-    server = await startServer(services, { port, operations });
+    server = await startBehindAddress();
   }
 
   it("are found by their raw id and moved to the hash on first use", async () => {

@@ -29,6 +29,7 @@ import { hashTestPassword } from "../testing/test-password-hash.js";
 import { REGISTRATION_LIMIT } from "./registration-throttle.js";
 import { UNUSED_CLIENT_TTL_SECONDS } from "./unused-client-expiry.js";
 import { sharedSchemaValidator } from "../testing/mcp-client-validator.js";
+import { stableAddress, type StableAddress } from "../testing/stable-address.js";
 
 const whoAmI = defineOperation({
   operationId: "testWhoAmI",
@@ -55,17 +56,27 @@ const REDIRECT_URL = "http://127.0.0.1:9/callback";
 let context: TestContext;
 let acme: TestTenant;
 let server: RunningServer;
+let address: StableAddress;
+
+/** Starts the server on a free port behind the file's one address, which is its URL (and the OAuth issuer). */
+async function startBehindAddress(services: TestContext["services"]): Promise<RunningServer> {
+  const started = await startServer(services, { port: 0, publicUrl: address.url, operations: table });
+  address.forwardTo(started.port);
+  return { ...started, url: address.url };
+}
 
 beforeAll(async () => {
   context = await createTestContext();
   acme = await buildTenant(context.services, { name: "Acme OAuth" });
   await context.services.store.userPasswords.set(acme.tenant.uuid, acme.member.uuid, await hashTestPassword(PASSWORD));
-  server = await startServer(context.services, { port: 0, operations: table });
+  address = await stableAddress();
+  server = await startBehindAddress(context.services);
 });
 // Each test in a fresh window of the registration throttle: together they register more clients than one allows.
 beforeEach(() => context.clock.advance(REGISTRATION_LIMIT.windowMs));
 afterAll(async () => {
   await server.close(100);
+  await address.close();
   await context.close();
 });
 
@@ -845,14 +856,13 @@ describe("a client revoking its tokens at /oauth/revoke (RFC 7009)", () => {
   });
 });
 
-/** Stops the server and starts another on the same database and port, as `rapport serve` restarted. */
+/** Stops the server and starts another on the same database and URL, as `rapport serve` restarted. */
 async function restartServer() {
-  const port = server.port;
   await server.close(100);
-  // Let the client side see the old connections close before reusing the port.
+  // Let the client side see the old connections close before it sends to the URL again.
   await new Promise((resolve) => setTimeout(resolve, 100));
   const services = await createServices({ databasePath: context.databasePath, clock: context.clock, logger: createLogger({ level: "silent" }) });
-  server = await startServer(services, { port, operations: table });
+  server = await startBehindAddress(services);
 }
 
 describe("a restart", () => {
