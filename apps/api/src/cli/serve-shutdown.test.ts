@@ -30,6 +30,8 @@ interface ServingDemo {
   exited: Promise<{ code: number | null; signal: NodeJS.Signals | null }>;
   /** The log lines' messages and fields so far (stderr: the server runs with --json). */
   logs(): LogLine[];
+  /** The first log line with message `msg`, once the server has written it. */
+  logged(msg: string): Promise<LogLine>;
 }
 
 async function serveDemo(database: string, environment: NodeJS.ProcessEnv = {}): Promise<ServingDemo> {
@@ -39,6 +41,14 @@ async function serveDemo(database: string, environment: NodeJS.ProcessEnv = {}):
   let stdout = "";
   let stderr = "";
   server.stderr.on("data", (chunk: Buffer) => (stderr += chunk.toString()));
+  // Complete lines only: a chunk may end mid-line.
+  const logs = () =>
+    stderr
+      .slice(0, stderr.lastIndexOf("\n") + 1)
+      .trim()
+      .split("\n")
+      .filter((line) => line.startsWith("{"))
+      .map((line) => JSON.parse(line) as LogLine);
   const exited = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((resolve) => server.once("exit", (code, signal) => resolve({ code, signal })));
   const started = await new Promise<{ url: string; demo: { tenant_key: string } }>((resolve, reject) => {
     server.stdout.on("data", (chunk: Buffer) => {
@@ -56,17 +66,39 @@ async function serveDemo(database: string, environment: NodeJS.ProcessEnv = {}):
     port: new URL(started.url).port,
     tenantKey: started.demo.tenant_key,
     exited,
-    logs: () =>
-      stderr
-        .trim()
-        .split("\n")
-        .filter((line) => line.startsWith("{"))
-        .map((line) => JSON.parse(line) as LogLine),
+    logs,
+    logged: (msg) =>
+      new Promise((resolve, reject) => {
+        const found = () => logs().find((line) => line.msg === msg);
+        const check = () => {
+          const line = found();
+          if (line === undefined) return;
+          server.stderr.off("data", check);
+          resolve(line);
+        };
+        server.stderr.on("data", check);
+        server.once("exit", () => (found() ? check() : reject(new Error(`exited without logging "${msg}": ${stderr}`))));
+        check();
+      }),
   };
 }
 
 /**
- * Starts `POST /v1/persons` of `body` on `server` and sends its first 10 bytes, then waits 200 ms: a request in flight.
+ * Resolves once `server` has read what was sent to it before: a request on a connection of its own is answered after
+ * the server read the sockets that were readable before it (libuv reads them in that order).
+ */
+async function readByServer(server: ServingDemo): Promise<void> {
+  await new Promise<void>((resolve, reject) => {
+    get({ host: "127.0.0.1", port: server.port, path: "/health", agent: false }, (response) => {
+      response.resume();
+      response.once("end", resolve);
+    }).once("error", reject);
+  });
+}
+
+/**
+ * Starts `POST /v1/persons` of `body` on `server` and sends its first 10 bytes, then waits until the server has read
+ * them: a request in flight.
  * `answered` gives its status and Connection header once the rest is written (`creation.end(...)`).
  */
 async function halfSentCreation(server: ServingDemo, body: string, agent?: Agent) {
@@ -85,8 +117,8 @@ async function halfSentCreation(server: ServingDemo, body: string, agent?: Agent
       resolve({ status: response.statusCode ?? 0, connection: response.headers.connection });
     });
   });
-  creation.write(body.slice(0, 10));
-  await new Promise((resolve) => setTimeout(resolve, 200));
+  await new Promise((resolve) => creation.write(body.slice(0, 10), resolve));
+  await readByServer(server);
   return { creation, answered };
 }
 
@@ -99,9 +131,7 @@ describe("rapport serve shutting down", { timeout: 60_000 }, () => {
     const { creation, answered } = await halfSentCreation(server, body);
     server.process.kill("SIGHUP");
     // Until the server says it is shutting down (a fixed 300 ms was too short under load), the body held back.
-    const shuttingDown = () => server.logs().find((line) => line.msg === "shutting down: finishing in-flight requests");
-    for (let waited = 0; !shuttingDown() && waited < 20_000; waited += 20) await new Promise((resolve) => setTimeout(resolve, 20));
-    expect(shuttingDown()).toMatchObject({ signal: "SIGHUP" });
+    expect(await server.logged("shutting down: finishing in-flight requests")).toMatchObject({ signal: "SIGHUP" });
     creation.end(body.slice(10));
     expect(await answered).toEqual({ status: 201, connection: "close" });
     expect(await server.exited).toEqual({ code: 0, signal: null });
@@ -181,10 +211,11 @@ describe("rapport serve shutting down", { timeout: 60_000 }, () => {
       upload.once("error", (error: NodeJS.ErrnoException) => resolve(error.code ?? error.message));
       upload.once("response", (response) => resolve(`answered ${response.statusCode}`));
     });
-    upload.write('--b\r\nContent-Disposition: form-data; name="kind"\r\n\r\nvcf\r\n');
-    await new Promise((resolve) => setTimeout(resolve, 200));
+    await new Promise((resolve) => upload.write('--b\r\nContent-Disposition: form-data; name="kind"\r\n\r\nvcf\r\n', resolve));
+    await readByServer(server);
     server.process.kill("SIGTERM");
-    await new Promise((resolve) => setTimeout(resolve, 300));
+    // The second signal once the first one's drain has begun.
+    await server.logged("shutting down: finishing in-flight requests");
     const secondSignal = performance.now();
     server.process.kill("SIGINT");
     expect((await server.exited).code).toBe(0);

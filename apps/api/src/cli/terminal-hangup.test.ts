@@ -6,7 +6,8 @@
  */
 import { spawn, spawnSync, type ChildProcess } from "node:child_process";
 import { existsSync, mkdtempSync, rmSync } from "node:fs";
-import { request } from "node:http";
+import { get, request } from "node:http";
+import { connect } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
@@ -49,6 +50,36 @@ async function until(condition: () => boolean, what: string, timeoutMs = 15_000)
   }
 }
 
+/**
+ * Resolves once the server at `port` has read what was sent to it before: a request on a connection of its own is
+ * answered after the server read the sockets that were readable before it (libuv reads them in that order).
+ */
+async function readByServer(port: string): Promise<void> {
+  await new Promise<void>((resolve, reject) => {
+    get({ host: "127.0.0.1", port, path: "/health", agent: false }, (response) => {
+      response.resume();
+      response.once("end", resolve);
+    }).once("error", reject);
+  });
+}
+
+/** Resolves once nothing listens at `port` any more: the server's drain has begun. */
+async function stoppedListening(port: string, timeoutMs = 15_000): Promise<void> {
+  const deadline = performance.now() + timeoutMs;
+  for (;;) {
+    const refused = await new Promise<boolean>((resolve) => {
+      const socket = connect(Number(port), "127.0.0.1");
+      socket.once("connect", () => {
+        socket.destroy();
+        resolve(false);
+      });
+      socket.once("error", () => resolve(true));
+    });
+    if (refused) return;
+    if (performance.now() > deadline) throw new Error("timed out waiting for the server to stop listening");
+  }
+}
+
 /** Closes the terminal: the command's session gets SIGHUP, its writes EIO. */
 function hangUp(terminal: ChildProcess) {
   terminal.kill("SIGKILL");
@@ -78,10 +109,11 @@ describe.skipIf(!haveScript)("a command whose terminal hangs up", { timeout: 60_
       });
     });
     // In flight across the hangup: the server logs its shutdown to the terminal that is gone, while it waits.
-    creation.write(body.slice(0, 10));
-    await new Promise((resolve) => setTimeout(resolve, 200));
+    await new Promise((resolve) => creation.write(body.slice(0, 10), resolve));
+    await readByServer(url.port);
     hangUp(terminal);
-    await new Promise((resolve) => setTimeout(resolve, 500));
+    // The rest of the body once the drain has begun: the hangup has reached the server.
+    await stoppedListening(url.port);
     creation.end(body.slice(10));
     const gaveUp = new Promise<string>((resolve) => setTimeout(() => resolve("no answer in 10 s"), 10_000).unref());
     expect(await Promise.race([answered, gaveUp])).toBe(201);
