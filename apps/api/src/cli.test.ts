@@ -15,7 +15,7 @@ import { DEMO_TENANT_UUID } from "./demo/demo-ids.js";
 import { verifyPassword } from "./oauth/password-hash.js";
 import { personUpdateSchema } from "./routes/persons/person-input.js";
 import { CLI_PATH as cliPath, runRapport, startRapportServer } from "./testing/built-cli.js";
-import { runRapportInProcess, runRapportInProcessWithInput } from "./testing/in-process-cli.js";
+import { runRapportInProcess, runRapportInProcessWithInput, serveInProcess } from "./testing/in-process-cli.js";
 import { longestAccepted } from "./testing/longest-accepted.js";
 import { buildCommit } from "./build/build-commit.js";
 import { RAPPORT_BUILD, RAPPORT_VERSION } from "./version.js";
@@ -56,28 +56,6 @@ const runningServer = () => (sharedServer ??= startRapportServer(database, { sha
 afterAll(async () => {
   if (sharedServer) await (await sharedServer).stop();
 });
-
-/**
- * Runs `rapport serve` in this process, with `variables` set in its environment meanwhile, on a port this process
- * holds: a serve expected to refuse before it listens that went on instead fails there (port in use), rather than
- * serving from the test's process.
- */
-async function serveInProcess(databasePath: string, variables: Record<string, string> = {}, ...serveOptions: string[]) {
-  const taken = createServer();
-  await new Promise<void>((resolve) => taken.listen(0, "127.0.0.1", resolve));
-  const environment = { RAPPORT_LOG_LEVEL: "silent", ...variables };
-  const saved = Object.keys(environment).map((name) => [name, process.env[name]] as const);
-  Object.assign(process.env, environment);
-  try {
-    return await runRapportInProcess(databasePath, "serve", "--no-warm-graphs", ...serveOptions, "--port", String((taken.address() as AddressInfo).port));
-  } finally {
-    for (const [name, value] of saved) {
-      if (value === undefined) delete process.env[name];
-      else process.env[name] = value;
-    }
-    taken.close();
-  }
-}
 
 // Each test starts the built command several times; on a busy two-core machine (turbo runs the other
 // packages' suites beside this one) six starts took over the default 20 s once.

@@ -1,24 +1,17 @@
 /** A bad public URL is refused at start naming where it came from: the option, or the variable. */
-import { execFile } from "node:child_process";
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { promisify } from "node:util";
 import { afterAll, describe, expect, it } from "vitest";
-import { CLI_PATH } from "../testing/built-cli.js";
+import { serveInProcess } from "../testing/in-process-cli.js";
 
 const folder = mkdtempSync(join(tmpdir(), "rapport-public-url-"));
 afterAll(() => rmSync(folder, { recursive: true, force: true }));
 
-async function serve(args: string[], environment: NodeJS.ProcessEnv): Promise<{ code: number; stderr: string }> {
-  const { RAPPORT_PUBLIC_URL: _inherited, ...rest } = process.env;
-  try {
-    await promisify(execFile)(process.execPath, [CLI_PATH, "--db", join(folder, "rapport.db"), "serve", "--port", "0", ...args], { env: { ...rest, ...environment } });
-    return { code: 0, stderr: "" };
-  } catch (error) {
-    const failed = error as { code: number; stderr: string };
-    return { code: failed.code, stderr: failed.stderr };
-  }
+/** `rapport serve` in this process, RAPPORT_PUBLIC_URL as `environment` has it (unset when not given). */
+async function serve(args: string[], environment: { RAPPORT_PUBLIC_URL?: string }): Promise<{ code: number; stderr: string }> {
+  const { code, stderr } = await serveInProcess(join(folder, "rapport.db"), { RAPPORT_PUBLIC_URL: environment.RAPPORT_PUBLIC_URL }, ...args);
+  return { code, stderr };
 }
 
 describe("the public URL setting", { timeout: 30_000 }, () => {

@@ -3,6 +3,7 @@
  * command prints and changes. What needs the real process (its entry point, signals, pipes, terminals, a server)
  * runs the built command instead (built-cli.ts).
  */
+import { createServer, type AddressInfo } from "node:net";
 import { PassThrough, Readable } from "node:stream";
 import { withCommandStreams } from "../cli/command-streams.js";
 import { runCli } from "../cli/run-cli.js";
@@ -28,6 +29,29 @@ export function runRapportInProcessWatchingStderr(
   ...args: string[]
 ): Promise<{ code: number; stdout: string; stderr: string }> {
   return runInProcess(database, args, input, onStderr);
+}
+
+/**
+ * Runs `rapport serve` in this process, with `variables` set in its environment meanwhile (undefined: unset), on a port
+ * this process holds: a serve expected to refuse before it listens that went on instead fails there (port in use),
+ * rather than serving from the test's process.
+ */
+export async function serveInProcess(databasePath: string, variables: Record<string, string | undefined> = {}, ...serveOptions: string[]) {
+  const taken = createServer();
+  await new Promise<void>((resolve) => taken.listen(0, "127.0.0.1", resolve));
+  const environment: Record<string, string | undefined> = { RAPPORT_LOG_LEVEL: "silent", ...variables };
+  const saved = Object.keys(environment).map((name) => [name, process.env[name]] as const);
+  const set = (name: string, value: string | undefined) => {
+    if (value === undefined) delete process.env[name];
+    else process.env[name] = value;
+  };
+  for (const [name, value] of Object.entries(environment)) set(name, value);
+  try {
+    return await runRapportInProcess(databasePath, "serve", "--no-warm-graphs", ...serveOptions, "--port", String((taken.address() as AddressInfo).port));
+  } finally {
+    for (const [name, value] of saved) set(name, value);
+    taken.close();
+  }
 }
 
 async function runInProcess(
