@@ -1,5 +1,4 @@
 /** @module The first entries of a ranking by score, highest first and ties by uuid, without sorting every candidate. */
-import { insertRanked } from "./ranked-list.js";
 import { compareUuids } from "./scores.js";
 
 /** A candidate of a ranking: its key and its score. */
@@ -16,8 +15,10 @@ export const ranksBefore = (left: ScoredCandidate, right: ScoredCandidate): bool
 export const compareRanked = (left: ScoredCandidate, right: ScoredCandidate): number => (ranksBefore(left, right) ? -1 : 1);
 
 /**
- * The `capacity` best candidates offered so far, best first. Offered in roughly descending order (read by a
- * bound), most candidates are compared with the last kept only.
+ * The `capacity` best candidates offered so far. They are held as a heap with the worst kept at its root, so that
+ * a deep page (a capacity of thousands, candidates offered roughly but not exactly in order) costs a logarithm
+ * an offer: a list kept sorted shifted thousands of entries for each candidate that beat the last kept (at scale M
+ * the PathPower ranking's page halfway down spent two thirds of its time so).
  *
  * @example
  * const best = new BestRanked(2);
@@ -27,20 +28,60 @@ export const compareRanked = (left: ScoredCandidate, right: ScoredCandidate): nu
  * best.mayTake(0.4); // false
  */
 export class BestRanked<T extends ScoredCandidate> {
-  readonly entries: T[] = [];
+  /** The kept candidates as a heap: each ranks after neither of its children (the root is the worst kept). */
+  private readonly heap: T[] = [];
 
   constructor(readonly capacity: number) {}
 
   offer(candidate: T): void {
-    insertRanked(this.entries, candidate, this.capacity, ranksBefore);
+    const { heap } = this;
+    if (heap.length < this.capacity) {
+      heap.push(candidate);
+      this.siftUp(heap.length - 1);
+    } else if (this.capacity > 0 && ranksBefore(candidate, heap[0]!)) {
+      heap[0] = candidate;
+      this.siftDown(0);
+    }
   }
 
   /**
    * Whether a candidate scoring at most `bound` could still be kept: fewer than `capacity` are, or it could tie
-   * the last kept one (and win on its uuid) or beat it.
+   * the worst kept one (and win on its uuid) or beat it.
    */
   mayTake(bound: number): boolean {
-    const { entries } = this;
-    return entries.length < this.capacity || bound >= entries[entries.length - 1]!.score;
+    return this.heap.length < this.capacity || bound >= this.heap[0]!.score;
+  }
+
+  /** The kept candidates, best first. */
+  get entries(): T[] {
+    return [...this.heap].sort(compareRanked);
+  }
+
+  private siftUp(from: number): void {
+    const { heap } = this;
+    const item = heap[from]!;
+    let at = from;
+    while (at > 0) {
+      const parent = (at - 1) >> 1;
+      if (!ranksBefore(heap[parent]!, item)) break;
+      heap[at] = heap[parent]!;
+      at = parent;
+    }
+    heap[at] = item;
+  }
+
+  private siftDown(from: number): void {
+    const { heap } = this;
+    const item = heap[from]!;
+    let at = from;
+    for (;;) {
+      let child = 2 * at + 1;
+      if (child >= heap.length) break;
+      if (child + 1 < heap.length && ranksBefore(heap[child]!, heap[child + 1]!)) child += 1;
+      if (!ranksBefore(item, heap[child]!)) break;
+      heap[at] = heap[child]!;
+      at = child;
+    }
+    heap[at] = item;
   }
 }
