@@ -6,7 +6,7 @@
  */
 import { doubleMetaphone } from "double-metaphone";
 import { distance } from "fastest-levenshtein";
-import Fuse from "fuse.js";
+import { closestNames } from "./closest-names.js";
 import { foldName } from "./fold-name.js";
 import { FoldedPersonNames, type NamedPerson } from "./folded-person-names.js";
 import { nameWords } from "./name-words.js";
@@ -74,12 +74,7 @@ function sharesBeginnings(names: FoldedPersonNames, person: number, words: reado
 
 /** The closest of `candidates` to every word, closest first (ties by uuid), at most `FUZZY_NAME_MATCHES`. */
 function closest(candidates: readonly NamedPerson[], words: readonly string[]): string[] {
-  const fuse = new Fuse(candidates, { keys: ["name"], includeScore: true, ignoreLocation: true, threshold: 0.4 });
-  return fuse
-    .search({ $and: words.map((word) => ({ name: word })) })
-    .sort((left, right) => (left.score ?? 0) - (right.score ?? 0) || (left.item.uuid < right.item.uuid ? -1 : 1))
-    .slice(0, FUZZY_NAME_MATCHES)
-    .map((result) => result.item.uuid);
+  return closestNames(candidates, words, FUZZY_NAME_MATCHES);
 }
 
 /**
