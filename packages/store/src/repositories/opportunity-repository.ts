@@ -1,5 +1,4 @@
 /** Opportunities: writes with their business rules, reads, and the filtered, sorted list. */
-import Fuse from "fuse.js";
 import { sql, type Expression, type Kysely, type SqlBool } from "kysely";
 import type { Database, OpportunitiesTable } from "../database-schema.js";
 import type { NewLink, Opportunity, OpportunityStage, OpportunityType } from "../deal-records.js";
@@ -8,6 +7,7 @@ import { InvalidInputError } from "../errors.js";
 import { keysetPage, type Page, type SortKey } from "../pagination/keyset-page.js";
 import { nullsLastKeysetPage } from "../pagination/nulls-last-keyset-page.js";
 import { checkPinnedLinks, deleteLinksOf, insertLinks } from "./association-repository.js";
+import { closestNames } from "./closest-names.js";
 import { decimalAmount } from "./decimal-amount.js";
 import { foldCase } from "./fold-case.js";
 import { applyPendingOpportunityActivity, entityActivitySource, refreshOpportunityActivity } from "./opportunity-activity.js";
@@ -294,13 +294,12 @@ export function createOpportunityRepository(context: RepositoryContext): Opportu
   /** Fuzzy matches of `search` among the filtered opportunities, closest first. */
   async function fuzzyRanking(tenantUuid: string, conditions: readonly Expression<SqlBool>[], search: string, documentsCurrent: boolean): Promise<string[]> {
     const folded = await fuzzyCandidates(tenantUuid, conditions, documentsCurrent);
-    const fuse = new Fuse(folded, { keys: ["text"], includeScore: true, ignoreLocation: true, threshold: 0.4 });
-    const words = searchWords(search).map(foldDocument);
-    return fuse
-      .search({ $and: words.map((word) => ({ text: word })) })
-      .sort((left, right) => (left.score ?? 0) - (right.score ?? 0) || (left.item.uuid < right.item.uuid ? -1 : 1))
-      .slice(0, FUZZY_MATCHES)
-      .map((result) => result.item.uuid);
+    // Fuse scores a document as it scores a name: the persons' retry's ranking, bounded, over the documents.
+    return closestNames(
+      folded.map((candidate) => ({ uuid: candidate.uuid, name: candidate.text })),
+      searchWords(search).map(foldDocument),
+      FUZZY_MATCHES,
+    );
   }
 
   /** The tenant's live opportunities, remembered until its `deal_links` generation moves (not in a transaction). */
