@@ -15,11 +15,12 @@ import type { StatusOutput } from "./status-action.js";
 const folder = mkdtempSync(join(tmpdir(), "rapport-status-cli-"));
 afterAll(() => rmSync(folder, { recursive: true, force: true }));
 
-const LAST_MIGRATION = "0085-company-tag-keys";
+const LAST_MIGRATION = "0086-places-of-linked-records";
 
-/** Makes `database` look as the release before the last migration left it: 0085 rewrites tag rows only, so its record alone goes. */
+/** Makes `database` look as the release before the last migration left it: 0086 adds two indexes, dropped with its record. */
 function undoLastMigration(database: string): void {
   const db = new SqliteDatabase(database);
+  db.exec("drop index persons_live_places; drop index companies_live_places");
   db.prepare("delete from kysely_migration where name = ?").run(LAST_MIGRATION);
   db.close();
 }

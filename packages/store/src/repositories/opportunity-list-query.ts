@@ -72,6 +72,15 @@ function linkedToRecords(tenantUuid: string, entityType: "PERSON" | "COMPANY", r
 }
 
 /**
+ * The uuids of the tenant's live persons or companies (`r`) whose place passes `place`, read from their places' index
+ * (migration 0086) alone: every place test needs a country, state or city, the index's own condition.
+ */
+function recordsAt(tenantUuid: string, table: "persons" | "companies", place: Expression<SqlBool>) {
+  return sql`select r.uuid from ${sql.table(table)} r indexed by ${sql.raw(`${table}_live_places`)}
+    where r.tenant_uuid = ${tenantUuid} and r.deleted_at is null and coalesce(r.country, r.state, r.city) is not null and ${place}`;
+}
+
+/**
  * `word` in the opportunity's name or a linked record's name, each kind's matches found once, up front:
  * through the name indexes for the search's driving word, else by reading every name of the tenant.
  */
@@ -147,12 +156,18 @@ export function filterConditions(tenantUuid: string, filters: OpportunityListFil
   if (filters.location) {
     const { city, states, state_codes: stateCodes, countries } = filters.location;
     const location = { state: sql.ref("r.state"), country: sql.ref("r.country") };
-    const place = and([
+    const tests = [
       ...(city ? [textContainsInAnyCase(sql.ref("r.city"), city)] : []),
       ...(states || stateCodes ? [stateMatches(location, states ?? [], stateCodes ?? [])] : []),
       ...(countries ? [storedIn(location.country, countries)] : []),
-    ]);
-    conditions.push(or([linkedRecordMatches(tenantUuid, "PERSON", place), linkedRecordMatches(tenantUuid, "COMPANY", place)]));
+    ];
+    // No test left (an empty city): every linked record matches.
+    const place = tests.length > 0 ? and(tests) : null;
+    conditions.push(
+      place === null
+        ? or([linkedRecordMatches(tenantUuid, "PERSON", sql<SqlBool>`1 = 1`), linkedRecordMatches(tenantUuid, "COMPANY", sql<SqlBool>`1 = 1`)])
+        : or([linkedToRecords(tenantUuid, "PERSON", recordsAt(tenantUuid, "persons", place)), linkedToRecords(tenantUuid, "COMPANY", recordsAt(tenantUuid, "companies", place))]),
+    );
   }
   if (filters.value_from !== undefined) conditions.push(sql<SqlBool>`o.value >= ${filters.value_from}`);
   if (filters.value_to !== undefined) conditions.push(sql<SqlBool>`o.value <= ${filters.value_to}`);

@@ -6,6 +6,7 @@ import SqliteDatabase from "better-sqlite3";
 import { Kysely, SqliteDialect } from "kysely";
 import { afterAll, beforeAll, expect } from "vitest";
 import type { Database } from "../database-schema.js";
+import { registerFoldName } from "../repositories/fold-name.js";
 import { createSqliteStore } from "../sqlite/create-sqlite-store.js";
 import { useScaleLStatistics, type ScaleLTable } from "./scale-l-statistics.js";
 import { planOf, preparedDuring, readDuring } from "./sqlite-plans.js";
@@ -36,6 +37,8 @@ export function useScaleLPlanDatabase(tables: readonly ScaleLTable[], now: numbe
     tenantUuid = (await store.tenants.create({ name: "Acme", tier: "standard" })).uuid;
     await store.close();
     sqlite = new SqliteDatabase(path);
+    // The store's functions, as its own connections have them: a case-folded filter calls one.
+    registerFoldName(sqlite);
     useScaleLStatistics(sqlite, tables);
     db = new Kysely<Database>({ dialect: new SqliteDialect({ database: sqlite }) });
   });

@@ -38,6 +38,8 @@ const SCALE_L_STATISTICS = {
     companies_tenant_created_at: "20000 1001 1001 1",
     companies_tenant_domain: "20000 1001 1",
     companies_tenant_service_updated_at: "20000 1001 1001 1",
+    // Migration 0086, after the L run: every company with a place, a thousand guessed per tenant in twenty countries.
+    companies_live_places: "20000 1001 50 10 2 1",
     sqlite_autoindex_companies_1: "20000 1",
   },
   email_participants: {
@@ -107,6 +109,8 @@ const SCALE_L_STATISTICS = {
     // Migration 0074, after the L run: every person with a primary company, ten to a company (20,000 companies).
     persons_by_primary_company: "200020 1001 10",
     persons_tenant_service_updated_at: "200020 1001 1001 1",
+    // Migration 0086, after the L run: every person with a place, as companies_live_places.
+    persons_live_places: "200020 1001 50 10 2 1",
     sqlite_autoindex_persons_1: "200020 1",
   },
 } as const;

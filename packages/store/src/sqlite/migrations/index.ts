@@ -82,6 +82,7 @@ import { importJobRunnersMigration } from "./0082-import-job-runners.js";
 import { addressFormsAndListNameKeysMigration } from "./0083-address-forms-and-list-name-keys.js";
 import { arabicLetterFormsMigration } from "./0084-arabic-letter-forms.js";
 import { companyTagKeysMigration } from "./0085-company-tag-keys.js";
+import { placesOfLinkedRecordsMigration } from "./0086-places-of-linked-records.js";
 
 export const migrations: Record<string, Migration> = {
   "0001-foundation": foundationMigration,
@@ -162,6 +163,7 @@ export const migrations: Record<string, Migration> = {
   "0083-address-forms-and-list-name-keys": addressFormsAndListNameKeysMigration,
   "0084-arabic-letter-forms": arabicLetterFormsMigration,
   "0085-company-tag-keys": companyTagKeysMigration,
+  "0086-places-of-linked-records": placesOfLinkedRecordsMigration,
 };
 
 /** Hands Kysely's Migrator the in-code migrations, so a bundled build needs no migration folder. */
