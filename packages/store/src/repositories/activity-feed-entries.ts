@@ -61,12 +61,23 @@ export function listedEntries(db: Kysely<Database>, tenantUuid: string, request:
   return entries;
 }
 
+/** Fewer entries recorded before `since` than this: the feed is walked in order from its start to the first since. */
+export const FEW_ENTRIES_BEFORE = 1_000;
+
 /**
- * The first sequence of the tenant's feed recorded at or after `since` (null when none), one seek of the (tenant,
- * recorded_at) index. Named: by its statistics SQLite may take the (tenant, sequence) index and walk it instead.
+ * The first sequence of the tenant's feed recorded at or after `since` (null when none). Recording times follow
+ * sequences except where clocks disagree, so the least sequence of every entry recorded since is read, through the
+ * (tenant, recorded_at) index. When fewer than `FEW_ENTRIES_BEFORE` entries were recorded before `since` (counted
+ * through that index up to that many), the feed is walked from its start by sequence to the first entry recorded
+ * since instead, which is the same entry: that walk passes only entries recorded before. A `since` before most of the
+ * feed read every entry (the benchmark's tenant at scale M, all recorded at one instant: about 15 ms a page). The
+ * indexes are named: by its statistics SQLite may take another and walk it.
  */
-export function firstSequenceSince(tenantUuid: string, since: number) {
-  return sql<number>`(select min(sequence) from activity_feed indexed by activity_feed_by_time where tenant_uuid = ${tenantUuid} and recorded_at >= ${since})`;
+export function firstSequenceSince(tenantUuid: string, since: number, few = FEW_ENTRIES_BEFORE) {
+  const before = sql`select 1 from activity_feed indexed by activity_feed_by_time where tenant_uuid = ${tenantUuid} and recorded_at < ${since} limit ${few}`;
+  return sql<number>`(case when (select count(*) from (${before})) < ${few}
+    then (select sequence from activity_feed indexed by activity_feed_by_tenant where tenant_uuid = ${tenantUuid} and recorded_at >= ${since} order by sequence limit 1)
+    else (select min(sequence) from activity_feed indexed by activity_feed_by_time where tenant_uuid = ${tenantUuid} and recorded_at >= ${since}) end)`;
 }
 
 /**
