@@ -103,7 +103,7 @@ export async function spanTimelinePage(
       const parameter = spansParameter(cutSpans(spans, [range.after, start], [range.before, cursorTime]));
       // Typed as the persons' reads: the same columns, over the spans joined first.
       const emails = spanEmailParticipations(db, tenantUuid, parameter) as unknown as GroupEmails;
-      const meetings = spanMeetingParticipations(db, tenantUuid, parameter).distinct() as unknown as GroupMeetings;
+      const meetings = spanMeetingParticipations(db, tenantUuid, parameter) as unknown as GroupMeetings;
       return afterCursor(emails, meetings, window.after);
     },
     count: (range) => countSpanTimeline(db, tenantUuid, spansParameter(cutSpans(spans, [range.after], [range.before]))),
@@ -207,13 +207,8 @@ const groupMeetings = (db: Kysely<Database>, tenantUuid: string, people: RawBuil
 /** The first `limit` rows in the range after the cursor (if any) that occurred at `start` or later (no start: any time). */
 async function windowRows(db: Kysely<Database>, group: TimelineGroup, range: OccurredRange, window: TimelineWindow): Promise<TimelineRow[]> {
   const [emails, meetings] = group.rows(range, window);
-  const rows = await db
-    .selectFrom(emails.unionAll(meetings).as("activity"))
-    .selectAll()
-    .orderBy("occurred_at", "desc")
-    .orderBy("uuid", "desc")
-    .limit(window.limit)
-    .execute();
+  // Ordered as a compound: SQLite merges the two sides' own orders rather than sorting their union again.
+  const rows = await emails.unionAll(meetings).orderBy("occurred_at", "desc").orderBy("uuid", "desc").limit(window.limit).execute();
   return timelineRows(rows);
 }
 
