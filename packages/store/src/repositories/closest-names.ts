@@ -1,11 +1,12 @@
 /**
  * @module
- * The names Fuse.js ranks closest to some words (the fuzzy `name` retry's last step, person-fuzzy-names.ts), Fuse
- * reading only the names that may rank among them. Fuse scores a name by, for each word, the fewest edits that
- * turn it into some stretch of the name, over the word's length; a bit-parallel count of those edits (Myers) is a
- * fortieth of Fuse's cost and never more than Fuse's. So a name whose count already exceeds Fuse's threshold is
- * dropped, and the others are given to Fuse best bound first, until the next bound cannot enter the answer: 20,000
- * names `Contact <n>` and the word `contact1234` took 110 ms of Fuse, a few hundred names now.
+ * The names Fuse.js ranks closest to some words (the last step of the persons' fuzzy `name` retry,
+ * person-fuzzy-names.ts, and of the opportunity `search`'s, over documents), Fuse reading only the names that may
+ * rank among them. Fuse scores a name by, for each word, the fewest edits that turn it into some stretch of the
+ * name, over the word's length; a bit-parallel count of those edits (Myers) costs a small part of Fuse's and is
+ * never more than Fuse's. So a name whose count already exceeds Fuse's threshold is dropped, and the others are
+ * given to Fuse least bound first, until the next bound cannot enter the answer: 20,000 names `Contact <n>` and the
+ * word `contact1234` took 110 ms of Fuse, a few hundred names now.
  */
 import Fuse, { type IFuseOptions } from "fuse.js";
 import type { NamedPerson } from "./folded-person-names.js";
