@@ -375,3 +375,23 @@ describe("GenerationCache with the changed keys known", () => {
     expect(cache.valuesOf("t1").get("d")).toBe("D");
   });
 });
+
+describe("GenerationCache's tenants", () => {
+  it("are held up to the bound, the least recently read dropped first, with or without the changed keys known", () => {
+    for (const changedKeys of [undefined, () => []]) {
+      const cache = new GenerationCache<string>(() => 1, 10, changedKeys, 3);
+      for (const tenant of ["t1", "t2", "t3"]) cache.valuesOf(tenant).set("key", tenant);
+      // Read again, t1 is the most recent: t2 goes first, then t3.
+      expect(cache.valuesOf("t1").get("key")).toBe("t1");
+      for (let index = 4; index < 1_000; index += 1) {
+        cache.valuesOf(`t${index}`).set("key", `t${index}`);
+        if (index === 4) expect(cache.valuesOf("t1").get("key")).toBe("t1");
+        expect(cache.tenantCount).toBeLessThanOrEqual(3);
+      }
+      expect(cache.tenantCount).toBe(3);
+      expect(cache.valuesOf("t999").get("key")).toBe("t999");
+      // Dropped, a tenant's values start over: read from the database again.
+      expect(cache.valuesOf("t2").size).toBe(0);
+    }
+  });
+});

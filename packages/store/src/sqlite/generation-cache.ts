@@ -85,6 +85,13 @@ class KeptValues<Value> {
 }
 
 /**
+ * Tenants whose values one cache holds at most; reading one more first drops the tenant read least recently. Each
+ * tenant's values were bounded, the tenants were not: a server running for a month held the values of every tenant
+ * it ever read, a deleted one's too (a deletion is another process's write, which this one is never told of).
+ */
+export const MAXIMUM_REMEMBERED_TENANTS = 256;
+
+/**
  * @example
  * const cache = new GenerationCache<number>(readGeneration);
  * const values = cache.valuesOf(tenantUuid); // empty again after any write to the scope
@@ -94,6 +101,8 @@ class KeptValues<Value> {
 export class GenerationCache<Value> {
   private readonly tenants = new Map<string, { generation: number; values: Map<string, Value> }>();
   private readonly keptTenants = new Map<string, KeptValues<Value>>();
+  /** The tenant read last, already at the end of its map: a run of reads of one tenant reorders nothing. */
+  private lastRead: string | undefined;
 
   constructor(
     private readonly readGeneration: GenerationReader,
@@ -101,7 +110,34 @@ export class GenerationCache<Value> {
     private readonly maximumValues = 200_000,
     /** Given, a moved generation drops only the keys changed since, when they are known. */
     private readonly changedKeys?: ChangedKeysReader,
+    /** Tenants whose values are held at most; the least recently read go first. */
+    private readonly maximumTenants = MAXIMUM_REMEMBERED_TENANTS,
   ) {}
+
+  /** How many tenants' values are held (at most `maximumTenants`). */
+  get tenantCount(): number {
+    return this.tenants.size + this.keptTenants.size;
+  }
+
+  /** Moves the tenant to the end of `tenants` (their order is the order of reads, least recent first). */
+  private readLast<Entry>(tenants: Map<string, Entry>, tenantUuid: string, entry: Entry): void {
+    if (this.lastRead === tenantUuid) return;
+    tenants.delete(tenantUuid);
+    tenants.set(tenantUuid, entry);
+    this.lastRead = tenantUuid;
+  }
+
+  /** Puts the tenant's new entry last, and drops the least recently read tenants beyond the bound. */
+  private hold<Entry>(tenants: Map<string, Entry>, tenantUuid: string, entry: Entry): void {
+    tenants.delete(tenantUuid);
+    tenants.set(tenantUuid, entry);
+    this.lastRead = tenantUuid;
+    // A read still holding a dropped tenant's values stores where no later reader looks, as after a start over.
+    for (const oldest of tenants.keys()) {
+      if (tenants.size <= this.maximumTenants) break;
+      tenants.delete(oldest);
+    }
+  }
 
   /**
    * The tenant's remembered values. When its generation moved they start over, or, with `changedKeys`, go on
@@ -111,11 +147,14 @@ export class GenerationCache<Value> {
     const generation = this.readGeneration(tenantUuid);
     if (this.changedKeys !== undefined) return this.keptValuesOf(tenantUuid, generation, this.changedKeys);
     const entry = this.tenants.get(tenantUuid);
-    if (entry !== undefined && entry.generation === generation && entry.values.size <= this.maximumValues) return entry.values;
+    if (entry !== undefined && entry.generation === generation && entry.values.size <= this.maximumValues) {
+      this.readLast(this.tenants, tenantUuid, entry);
+      return entry.values;
+    }
     // A new map, never the old one emptied: a read that took the old map and loaded before the write may
     // still store its answer there, where no later reader looks.
     const values = new Map<string, Value>();
-    this.tenants.set(tenantUuid, { generation, values });
+    this.hold(this.tenants, tenantUuid, { generation, values });
     return values;
   }
 
@@ -130,7 +169,9 @@ export class GenerationCache<Value> {
     if (kept === undefined || kept.values.size > this.maximumValues) {
       // Starting over is a new object, so that reads that began before store where no later reader looks.
       kept = new KeptValues<Value>(generation, this.maximumValues);
-      this.keptTenants.set(tenantUuid, kept);
+      this.hold(this.keptTenants, tenantUuid, kept);
+    } else {
+      this.readLast(this.keptTenants, tenantUuid, kept);
     }
     return kept.view();
   }
