@@ -13,7 +13,18 @@ export interface WallClock {
   second: number;
 }
 
+/**
+ * Zones remembered at most. A calendar names its own TZIDs, and every spelling was remembered for the process's life
+ * (an unknown one too, as null): a server importing calendars for a month grew by each upload's names. The oldest
+ * goes first; the platform knows about 600 zones, so the ones in use stay.
+ */
+export const MAXIMUM_REMEMBERED_ZONES = 1_024;
 const formatters = new Map<string, Intl.DateTimeFormat | null>();
+
+/** How many zone names are remembered (for tests: never above MAXIMUM_REMEMBERED_ZONES). */
+export function rememberedZoneCount(): number {
+  return formatters.size;
+}
 
 function formatterFor(timeZone: string): Intl.DateTimeFormat | null {
   if (!formatters.has(timeZone)) {
@@ -32,6 +43,7 @@ function formatterFor(timeZone: string): Intl.DateTimeFormat | null {
     } catch {
       formatter = null;
     }
+    if (formatters.size >= MAXIMUM_REMEMBERED_ZONES) formatters.delete(formatters.keys().next().value!);
     formatters.set(timeZone, formatter);
   }
   return formatters.get(timeZone)!;
