@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { ResponseCache } from "./response-cache.js";
+import { ENTRY_BYTES, ResponseCache, responseCacheKey } from "./response-cache.js";
 import { responseCacheFromEnvironment } from "./response-cache-from-environment.js";
 
 const bytes = (text: string) => new TextEncoder().encode(text);
@@ -28,16 +28,27 @@ describe("ResponseCache", () => {
   });
 
   it("drops the least recently used bodies beyond its size, and never keeps one larger than all of it", () => {
-    const cache = new ResponseCache({ maxAgeMilliseconds: 10_000, maxBytes: 10 });
+    // Each entry counts its body (4 bytes), its key (1) and what the cache holds of it: two fit, not three.
+    const cache = new ResponseCache({ maxAgeMilliseconds: 10_000, maxBytes: 2 * (5 + ENTRY_BYTES) + 4 });
     cache.keep("a", 1, 0, bytes("aaaa"));
     cache.keep("b", 1, 0, bytes("bbbb"));
     expect(text(cache.find("a", 1, 0))).toBe("aaaa");
     cache.keep("c", 1, 0, bytes("cccc"));
     expect(text(cache.find("a", 1, 0))).toBe("aaaa");
     expect(cache.find("b", 1, 0)).toBeUndefined();
-    cache.keep("huge", 1, 0, bytes("x".repeat(11)));
+    cache.keep("huge", 1, 0, bytes("x".repeat(2 * (5 + ENTRY_BYTES))));
     expect(cache.find("huge", 1, 0)).toBeUndefined();
     expect(text(cache.find("c", 1, 0))).toBe("cccc");
+  });
+
+  it("counts each entry's key and records in its size: small answers under many targets stay within it", () => {
+    const maxBytes = 64 * 1024;
+    const cache = new ResponseCache({ maxAgeMilliseconds: 10_000, maxBytes });
+    const key = (index: number) => responseCacheKey("00000000-0000-4000-8000-000000000001", null, "listPersons", `/v1/persons?per_page=1&page=${index}`);
+    for (let index = 0; index < 5_000; index += 1) cache.keep(key(index), 1, 0, Buffer.from("[]"));
+    expect(cache.entryCount).toBeLessThanOrEqual(Math.floor(maxBytes / (ENTRY_BYTES + key(0).length)));
+    // Kept in a buffer of its own: not the pool slab of 8 KiB a short Buffer.from is a slice of.
+    expect(cache.find(key(4_999), 1, 0)!.body.buffer.byteLength).toBe(2);
   });
 });
 

@@ -25,6 +25,13 @@ interface Entry {
 }
 
 /**
+ * Bytes an entry holds besides its body and its key (whose length is counted too): its records in the cache and its
+ * body's own buffer. Counted by their bodies alone, small answers (an empty page, a page of one: 100 bytes) filled the
+ * byte bound with over half a million entries, whose keys and records held several times the bytes it counted.
+ */
+export const ENTRY_BYTES = 128;
+
+/**
  * Response bodies by request key (tenant, user context, operation, path and query).
  *
  * @example
@@ -40,8 +47,13 @@ export class ResponseCache {
   constructor(readonly options: ResponseCacheOptions) {
     const { maxAgeMilliseconds, maxBytes } = options;
     const keeps = maxAgeMilliseconds > 0 && maxBytes > 0;
-    this.entries = keeps ? new LRUCache({ maxSize: maxBytes, sizeCalculation: (entry) => Math.max(1, entry.body.byteLength) }) : null;
+    this.entries = keeps ? new LRUCache({ maxSize: maxBytes, sizeCalculation: (entry, key) => entry.body.byteLength + key.length + ENTRY_BYTES }) : null;
     this.parts = keeps ? new ByteRing(maxBytes) : null;
+  }
+
+  /** How many whole answers are kept (their bodies, keys and records within the cache's size). */
+  get entryCount(): number {
+    return this.entries?.size ?? 0;
   }
 
   /** Whether anything can be kept (a maximum age and a size above 0). */
@@ -73,11 +85,13 @@ export class ResponseCache {
   /**
    * Keeps `body` under `key`: computed at `now` from the tenant's data at `revision`, taken before the
    * computation began. A NaN revision (inside a transaction) keeps nothing; a body larger than the whole
-   * cache is not kept.
+   * cache is not kept. A small body that is a slice of a larger buffer (Node's pool: `Buffer.from` of a short text) is
+   * kept as a copy, which holds its own bytes only: kept as it was, it held the whole 8 KiB slab for as long as it stayed.
    */
   keep(key: string, revision: number, now: number, body: Uint8Array): void {
     if (this.entries === null || Number.isNaN(revision)) return;
-    this.entries.set(key, { revision, computedAt: now, body });
+    const own = body.byteLength < body.buffer.byteLength ? ownCopy(body) : body;
+    this.entries.set(key, { revision, computedAt: now, body: own });
   }
 
   /**
@@ -100,6 +114,13 @@ export class ResponseCache {
     if (this.parts === null || Number.isNaN(revision)) return;
     this.parts.set(key, body, { revision, computedAt: now });
   }
+}
+
+/** `bytes` in a buffer of their own (never the pool's). */
+function ownCopy(bytes: Uint8Array): Buffer {
+  const copy = Buffer.allocUnsafeSlow(bytes.byteLength);
+  copy.set(bytes);
+  return copy;
 }
 
 /**
