@@ -20,7 +20,8 @@ export const importSummarySchema = z
     dry_run: z.boolean().describe("True when nothing was written: the counts say what an import would do."),
     outcome: z
       .enum(IMPORT_SUMMARY_OUTCOMES)
-      .describe("interrupted: stopped early; failed: stopped by the job's error. What was written is complete and a re-run finishes the rest."),
+      .nullable()
+      .describe("interrupted: stopped early; failed: stopped by the job's error. What was written is complete and a re-run finishes the rest. Null while the job runs."),
     items: z
       .object({
         read: count("Entries read: messages, calendar occurrences, contacts or rows."),
@@ -87,6 +88,16 @@ export const importJobSchema = z
   })
   .describe("An import of an uploaded archive, run in the background.");
 
+/**
+ * A job not ended has no outcome yet (its progress is stored with the summary's starting "completed"); a failed job's
+ * summary is its progress until the failure: one failed before 2026-12-07, or marked failed after its server died, kept
+ * "completed" there.
+ */
+function shownOutcome(job: ImportJob, stored: ImportSummary["outcome"]): ImportSummary["outcome"] | null {
+  if (job.status === "queued" || job.status === "running") return null;
+  return job.status === "failed" && stored === "completed" ? "failed" : stored;
+}
+
 export function presentImportJob(job: ImportJob): z.input<typeof importJobSchema> {
   const stored = job.summary as ImportSummary | null;
   // A job finished before `meetings.removed` was counted (2026-12-06) removed none; before `persons.addresses_added`
@@ -96,9 +107,7 @@ export function presentImportJob(job: ImportJob): z.input<typeof importJobSchema
       ? null
       : {
           ...stored,
-          // A failed job's summary is its progress until the failure: one failed before 2026-12-07, or marked failed
-          // after its server died, kept "completed" there.
-          outcome: job.status === "failed" && stored.outcome === "completed" ? "failed" : stored.outcome,
+          outcome: shownOutcome(job, stored.outcome),
           meetings: { ...stored.meetings, removed: stored.meetings.removed ?? 0 },
           persons: { ...stored.persons, addresses_added: stored.persons.addresses_added ?? 0, addresses_left_out: stored.persons.addresses_left_out ?? 0 },
         };
