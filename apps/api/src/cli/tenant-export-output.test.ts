@@ -115,6 +115,14 @@ describe("writeTenantExport", () => {
     );
     expect(readdirSync(shared)).toEqual(["persons.jsonl"]);
     expect(readFileSync(theirs, "utf8")).toBe("theirs");
+
+    // An empty folder made at a new folder's name is kept as well (a rename over it would replace it).
+    const made = join(folder, "made meanwhile");
+    await expect(writeTenantExport(fakeExport(), { path: made, form: "folder" }, race(made, () => mkdirSync(made, { mode: 0o750 })))).rejects.toThrow(
+      `${made} was created or written into while the export was written: it is kept; name a new or empty folder`,
+    );
+    expect([readdirSync(made), statSync(made).mode & 0o777]).toEqual([[], 0o750]);
+    expect(readdirSync(folder).filter((name) => name.includes(".partial"))).toEqual([]);
   });
 
   it("exits as the signal that stopped it would have the process: 143 for SIGTERM, 129 for SIGHUP", async () => {

@@ -3,7 +3,8 @@
  * Where `rapport tenants export` writes a tenant's export: a folder (`manifest.json`, a `<kind>.jsonl` per kind,
  * `files/<uuid>` for the files' contents) or one `.jsonl` file (the manifest's line first, then every record as
  * `{"kind", "record"}`, a file's content in base64). Written whole or not at all: into a temporary name beside the
- * target (inside an existing empty folder), renamed into place at the end; readable by its owner only, since it is
+ * target (inside an existing empty folder), renamed into place at the end (a new folder's files moved into it, made
+ * then); readable by its owner only, since it is
  * all the tenant's data. Each record
  * is one line for every reader: the Unicode line breaks JSON leaves raw (U+0085, U+2028, U+2029, which Python's
  * `splitlines` and editors break lines at) are written as `\uNNNN` escapes.
@@ -140,6 +141,7 @@ export async function writeTenantExport(exported: TenantExport, target: TenantEx
     writing.onProgress?.({ kind, done, total });
   };
   const moved: string[] = [];
+  let made = false;
   const openFile = writing.openFile ?? open;
   try {
     const bytes = target.form === "folder" ? await writeFolder(exported, temporary, writing.manifest, tick, openFile) : await writeFile(exported, temporary, writing.manifest, tick, openFile);
@@ -149,12 +151,12 @@ export async function writeTenantExport(exported: TenantExport, target: TenantEx
       return bytes;
     }
     if (!inPlace) {
-      // A folder made at the name meanwhile: one with anything in it is kept (a rename over it fails).
-      await rename(temporary, target.path).catch((error: unknown) => {
-        if (["EEXIST", "ENOTEMPTY", "ENOTDIR"].includes((error as NodeJS.ErrnoException).code ?? "")) throw takenMeanwhile(target.path);
-        throw error;
+      // The name is claimed by making the folder, which fails when anything took it meanwhile (a file, or a folder: a
+      // rename over an empty one would replace it); the export is then moved in as into an existing folder.
+      await mkdir(target.path, { mode: 0o700 }).catch((error: unknown) => {
+        throw (error as NodeJS.ErrnoException).code === "EEXIST" ? takenMeanwhile(target.path) : error;
       });
-      return bytes;
+      made = true;
     }
     // Written into meanwhile: nothing of it is replaced.
     if ((await readdir(target.path)).some((name) => join(target.path, name) !== temporary)) throw takenMeanwhile(target.path);
@@ -169,6 +171,8 @@ export async function writeTenantExport(exported: TenantExport, target: TenantEx
   } catch (error) {
     await rm(temporary, { recursive: true, force: true });
     for (const path of moved) await rm(path, { recursive: true, force: true });
+    // The folder it made, unless another process wrote into it meanwhile.
+    if (made) await rmdir(target.path).catch(() => undefined);
     if (writing.signal?.aborted) throw new CliError(`interrupted: ${target.path} not written (the partial export was removed)`, interruptedExitCode(writing.signal));
     // A file of the export that cannot be created or written fails as the target would: the user named that.
     const named = inPlace ? join(target.path, "manifest.json") : target.path;
