@@ -2,6 +2,7 @@
  * After an erasure, over REST: a person is not created or given the erased address (409, or an ERROR item of a
  * batch), mail naming it leaves it out or is SKIPPED, and another tenant is neither affected nor told anything.
  */
+import SqliteDatabase from "better-sqlite3";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { buildTenant, createTestContext, TEST_START, type TestContext, type TestTenant } from "../../testing/test-harness.js";
 
@@ -36,6 +37,23 @@ describe("erased addresses over REST", () => {
     expect(updated).toEqual({ status: 409, body: { error: REFUSAL } });
     // Another tenant stores it as any address, and learns nothing of the erasure.
     expect((await context.json("/v1/persons", { key: other.key, method: "POST", body: { name: "Zelda", emails: ["zelda@quintero.example"] } })).status).toBe(201);
+  });
+
+  it("PUT /v1/persons/{uuid} keeps the LinkedIn profile the person holds when another person of it is erased; no one else is given it", async () => {
+    const { store } = context.services;
+    const tenant_uuid = acme.tenant.uuid;
+    const gus = await store.persons.create({ tenant_uuid, name: "Gus Hale", linkedin_url: "https://www.linkedin.com/in/gus-hale" });
+    const page = "https://www.linkedin.com/in/gus-hale/en";
+    const again = await store.persons.create({ tenant_uuid, name: "Gus Hale", linkedin_url: page });
+    // Left on the profile's key of before store migration 0063, as the migration leaves a second person of a profile.
+    const sqlite = new SqliteDatabase(context.databasePath);
+    sqlite.prepare("update persons set linkedin_key = 'linkedin.com/in/gus-hale/en' where uuid = ?").run(again.uuid);
+    sqlite.close();
+    expect((await context.json(`/v1/persons/${gus.uuid}`, { key: acme.key, method: "DELETE" })).status).toBe(204);
+    const resent = await context.json(`/v1/persons/${again.uuid}`, { key: acme.key, method: "PUT", body: { name: "Gus H.", linkedin_url: page } });
+    expect(resent).toMatchObject({ status: 200, body: { name: "Gus H.", linkedin_url: page } });
+    const given = await context.json(`/v1/persons/${dan}`, { key: acme.key, method: "PUT", body: { linkedin_url: page } });
+    expect(given).toMatchObject({ status: 409, body: { error: `linkedin_url ${page} was erased on a data subject's request: it is not stored again unless an operator allows it (rapport persons allow-address)` } });
   });
 
   it("POST /v1/persons/batch answers such an item ERROR, the others as ever", async () => {
