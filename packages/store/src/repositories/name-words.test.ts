@@ -1,5 +1,7 @@
 /** A name filter's words: split at white space and at the punctuation between the parts of a name. */
+import fc from "fast-check";
 import { describe, expect, it } from "vitest";
+import { foldName } from "./fold-name.js";
 import { nameWords } from "./name-words.js";
 
 describe("nameWords", () => {
@@ -14,6 +16,19 @@ describe("nameWords", () => {
   it("splits at the full-width forms of that punctuation too, the words in their plain forms (NFKC)", () => {
     expect(nameWords("ＴＡＮＡＫＡ，Ｈａｎａｋｏ")).toEqual(["TANAKA", "Hanako"]);
     expect(nameWords("ｽﾐｽ－ｼﾞｮｰﾝｽﾞ（ＵＳ）")).toEqual(["スミス", "ジョーンズ", "US"]);
+  });
+
+  it("splits and folds at other scripts' commas, semicolons, full stops and the katakana middle dot as at a hyphen", () => {
+    expect(nameWords("ジョン・スミス")).toEqual(["ジョン", "スミス"]);
+    expect(foldName("ジョン・スミス")).toBe(foldName("ジョンスミス"));
+    const word = fc.string({ unit: fc.constantFrom("a", "Z", "ジ", "ョ", "ン", "ｽ", "ﾐ", "ع", "ل", "ي", "田", "中"), minLength: 1 });
+    const separator = fc.constantFrom("،", "؛", "、", "。", "・", "･", "､", "｡", "﹑", "︑", "︒");
+    fc.assert(
+      fc.property(word, separator, word, (given, between, family) => {
+        expect(nameWords(given + between + family)).toEqual(nameWords(`${given}-${family}`));
+        expect(foldName(given + between + family)).toBe(foldName(`${given}-${family}`));
+      }),
+    );
   });
 
   it("keeps LIKE's wildcards, ampersands and at signs in their words", () => {

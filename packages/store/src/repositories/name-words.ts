@@ -1,11 +1,18 @@
 /**
  * @module
  * The words a name filter looks for: a text split at white space and at the punctuation that joins or ends the
- * parts of a name (hyphens, apostrophes, full stops, commas, quotes, brackets, slashes).
+ * parts of a name (hyphens, apostrophes, full stops, commas, quotes, brackets, slashes, and other scripts' commas,
+ * full stops and the katakana middle dot).
  */
 
-/** The punctuation that separates the parts of a name; `%`, `_`, `&` and `@` are not among it. */
-export const NAME_PUNCTUATION = /[.,;:!?()[\]{}"'‘’‚‛“”«»‹›\-‐‑‒–—―/]/u;
+/**
+ * The punctuation that separates the parts of a name; `%`, `_`, `&` and `@` are not among it. Other scripts' commas,
+ * semicolons and full stops are (Arabic "،" and "؛", ideographic "、" and "。"), and the katakana middle dot "・" that
+ * joins a foreign given and family name in Japanese ("ジョン・スミス" as "John-Smith"): Unicode's word boundaries
+ * (UAX #29) break at each, as search engines' tokenizers do. Their compatibility forms (half-width "･", small "﹑")
+ * are them once read as NFKC.
+ */
+export const NAME_PUNCTUATION = /[.,;:!?()[\]{}"'‘’‚‛“”«»‹›\-‐‑‒–—―/،؛、。・]/u;
 
 /** White space and `NAME_PUNCTUATION`. */
 const NAME_WORD_SEPARATORS = new RegExp(`(?:\\s|${NAME_PUNCTUATION.source})+`, "u");
