@@ -383,6 +383,13 @@ describe("GET /v1/persons?name=", () => {
     for (const name of ["Sato Hanako", "Tanaka-Hanako Mori", "ＴＡＮＡＫＡ Hanako"]) await create(name);
     // "tanaka" and "hanako", not one word "tanakahanako" (which only "Tanaka-Hanako" holds, its hyphen ignored).
     expect(names((await list(`?name=${encodeURIComponent("ＴＡＮＡＫＡ，Ｈａｎａｋｏ")}&sort_by=name`)).body)).toEqual(["ＴＡＮＡＫＡ Hanako", "Tanaka-Hanako Mori"]);
+    // The katakana middle dot between a foreign given and family name is left out as a hyphen is (half-width too):
+    // found exactly, not by the fuzzy retry.
+    for (const name of ["ジョン・スミス", "John-Smith"]) await create(name);
+    for (const [text, found] of [["ジョンスミス", "ジョン・スミス"], ["ｼﾞｮﾝ･ｽﾐｽ", "ジョン・スミス"], ["JohnSmith", "John-Smith"]]) {
+      const { body } = await list(`?name=${encodeURIComponent(text!)}`);
+      expect([names(body), (body as PersonList & { name_match?: string }).name_match]).toEqual([[found], "exact"]);
+    }
   });
 
   it("never finds another tenant's persons", async () => {
