@@ -242,10 +242,10 @@ export const TENANT_EXPORT_STATEMENTS: Record<TenantExportKind, KindStatements> 
     tables: ["record_deletions"],
     count: "select count(*) from record_deletions where tenant_uuid = :tenant",
     // As GET /v1/deletions lists them: the log of what is gone (an erased person's uuid, with reason ERASED), as far
-    // back as the history retention kept it.
+    // back as the history retention kept it; and whose entry it is (a PERSONAL task's: its creator's, '' for nobody).
     lines: `select json_object('sequence', sequence, 'entity_type', entity_type, 'uuid', uuid, 'deleted_at', deleted_at,
       'reason', case when merged_into_uuid is not null then 'MERGED' when entity_type = 'PERSON' then 'ERASED' else 'DELETED' end,
-      'merged_into_uuid', merged_into_uuid) as line
+      'merged_into_uuid', merged_into_uuid, 'visible_to_user_uuid', visible_to_user_uuid) as line
       from record_deletions where tenant_uuid = :tenant order by tenant_uuid, sequence`,
   },
 };

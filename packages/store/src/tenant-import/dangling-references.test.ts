@@ -14,7 +14,7 @@ describe("the tenant import's link checks", () => {
       const parameters = new Array<null>(positional.split("?").length - 1).fill(null);
       const { rows } = await plans.db.executeQuery<{ detail: string }>(CompiledQuery.raw(`explain query plan ${positional}`, parameters));
       const steps = rows.map((row) => row.detail);
-      expect(steps.filter((step) => /^SCAN (?!\(subquery)/.test(step)), steps.join("; ")).toEqual([]);
+      expect(steps.filter((step) => /^SCAN (?!\(subquery)/.test(step)), `${statement}: ${steps.join("; ")}`).toEqual([]);
     }
   });
 });

@@ -1,9 +1,29 @@
 /**
  * The links between an export's records that SQLite's foreign keys do not hold, checked once every record is in: a
- * hand-edited export naming a person, company, user or list it does not hold is refused before the commit, not
- * served with a dangling link.
+ * hand-edited export naming a person, company, user, list or linked record it does not hold (or a merged-away one
+ * where only a live record may be named) is refused before the commit, not served with a dangling link.
  */
 import type SqliteDatabase from "better-sqlite3";
+
+/** The links to a user, as the export names them: table, field, column (a file's uploader is checked as it goes in: files have no index by tenant). */
+const USER_LINKS: ReadonlyArray<readonly [string, string, string]> = [
+  ["opportunities", "owner", "owner_user_uuid"],
+  ["opportunities", "created_by", "created_by_user_uuid"],
+  ["opportunities", "updated_by", "updated_by_user_uuid"],
+  ["notes", "owner", "owner_user_uuid"],
+  ["tasks", "assignee", "assignee_user_uuid"],
+  ["tasks", "created_by", "created_by_user_uuid"],
+];
+
+/** The kinds of record an association joins: type, table, and whether only a live row (not deleted or merged away) counts. */
+const LINKED_TABLES: ReadonlyArray<readonly [string, string, boolean]> = [
+  ["PERSON", "persons", true],
+  ["COMPANY", "companies", true],
+  ["OPPORTUNITY", "opportunities", true],
+  ["NOTE", "notes", true],
+  ["TASK", "tasks", true],
+  ["FILE", "files", false],
+];
 
 /** Each link: the file and field it is read from, and a statement giving one record (`uuid`) whose target (`target`) is missing. */
 const REFERENCES: ReadonlyArray<{ field: string; statement: string }> = [
@@ -32,6 +52,29 @@ const REFERENCES: ReadonlyArray<{ field: string; statement: string }> = [
     statement: `select ma.meeting_uuid as uuid, ma.person_uuid as target from meeting_attendees ma where ma.tenant_uuid = :tenant
       and not exists (select 1 from persons p where p.uuid = ma.person_uuid and p.tenant_uuid = :tenant)`,
   },
+  ...USER_LINKS.map(([table, field, column]) => ({
+    field: `${table}.jsonl ${field}`,
+    statement: `select r.uuid, r.${column} as target from ${table} r where r.tenant_uuid = :tenant and r.${column} is not null
+      and not exists (select 1 from users u where u.uuid = r.${column} and u.tenant_uuid = :tenant)`,
+  })),
+  {
+    field: "deletions.jsonl visible_to_user_uuid",
+    statement: `select d.uuid, d.visible_to_user_uuid as target from record_deletions d where d.tenant_uuid = :tenant and d.visible_to_user_uuid <> ''
+      and not exists (select 1 from users u where u.uuid = d.visible_to_user_uuid and u.tenant_uuid = :tenant)`,
+  },
+  {
+    field: "opportunities.jsonl intro_person",
+    statement: `select o.uuid, o.intro_person_uuid as target from opportunities o where o.tenant_uuid = :tenant and o.intro_person_uuid is not null
+      and not exists (select 1 from persons p where p.uuid = o.intro_person_uuid and p.tenant_uuid = :tenant and p.deleted_at is null)`,
+  },
+  ...(["owner", "entity"] as const).map((side) => ({
+    field: "opportunities.jsonl, notes.jsonl or tasks.jsonl associations[].entity_uuid",
+    statement: `select a.${side === "owner" ? "entity" : "owner"}_uuid as uuid, a.${side}_uuid as target from associations a where a.tenant_uuid = :tenant
+      and not (case a.${side}_type ${LINKED_TABLES.map(
+        ([type, table, softDeleted]) =>
+          `when '${type}' then exists (select 1 from ${table} r where r.uuid = a.${side}_uuid and r.tenant_uuid = :tenant${softDeleted ? " and r.deleted_at is null" : ""})`,
+      ).join(" ")} else 1 end)`,
+  })),
   {
     field: "entity_list_members.jsonl entity_uuid",
     statement: `select m.list_uuid as uuid, m.entity_uuid as target from entity_list_members m join entity_lists l on l.uuid = m.list_uuid

@@ -26,7 +26,7 @@ const targetPath = join(folder, "target.db");
 let source: Store;
 let target: Store;
 let moving: DataSubjectTenant;
-let extras: { erased: string; personal: string; merged: string; file: string };
+let extras: { erased: string; personal: string; personalGone: string; merged: string; file: string };
 let resident: { tenantUuid: string; rows: Record<string, number> };
 const NEW_UUID = "6f1d1c1e-0000-4000-8000-000000000001";
 
@@ -75,7 +75,9 @@ beforeAll(async () => {
   const personal = await source.tasks.create({ tenant_uuid: tenantUuid, title: "Mine", scope: "PERSONAL", created_by_user_uuid: ada.uuid, associations: [{ entity_type: "OPPORTUNITY", entity_uuid: moving.deal.uuid }] }, { user_uuid: ada.uuid });
   const gone = await source.notes.create({ tenant_uuid: tenantUuid, content: "Gone", associations: [{ entity_type: "PERSON", entity_uuid: zelda.uuid }] }, { user_uuid: null });
   await source.notes.delete(tenantUuid, gone.uuid);
-  extras = { erased: erased.uuid, personal: personal.uuid, merged: globexLtd.uuid, file: file.uuid };
+  const personalGone = await source.tasks.create({ tenant_uuid: tenantUuid, title: "Mine, done", scope: "PERSONAL", created_by_user_uuid: ada.uuid }, { user_uuid: ada.uuid });
+  await source.tasks.delete(tenantUuid, personalGone.uuid, { user_uuid: ada.uuid });
+  extras = { erased: erased.uuid, personal: personal.uuid, personalGone: personalGone.uuid, merged: globexLtd.uuid, file: file.uuid };
 
   target = await createSqliteStore({ path: targetPath, now: () => NOW });
   const other = await target.tenants.create({ name: "Resident", tier: "standard" });
@@ -123,6 +125,11 @@ describe("openTenantImport", () => {
     expect((await target.entityLists.members(NEW_UUID, list.uuid, { position: { kind: "offset", offset: 0 }, limit: 10 } as never)).rows.map((member: { entity_uuid: string }) => member.entity_uuid)).toEqual(
       (await source.entityLists.members(tenantUuid, list.uuid, { position: { kind: "offset", offset: 0 }, limit: 10 } as never)).rows.map((member: { entity_uuid: string }) => member.entity_uuid),
     );
+    // A PERSONAL task's deletion stays its creator's.
+    const deleted = async (user_uuid: string | null) =>
+      (await target.deletions.list(NEW_UUID, { viewer: { user_uuid }, position: { kind: "offset", offset: 0 }, limit: 100 })).rows.map((entry) => entry.uuid);
+    expect(await deleted(moving.ada.uuid)).toContain(extras.personalGone);
+    expect(await deleted(null)).not.toContain(extras.personalGone);
     expect(await tenantRowCounts(await rowCountDb(), resident.tenantUuid)).toEqual(resident.rows);
   });
 
@@ -146,5 +153,35 @@ describe("openTenantImport", () => {
     await expect(importInto(targetPath, exported, broken)).rejects.toThrow(ConflictError);
     await expect(importInto(targetPath, exported, NEW_UUID)).rejects.toThrow(`tenant ${NEW_UUID} exists on this server`);
     expect(await tenantRowCounts(await rowCountDb(), broken)).toEqual({});
+  });
+
+  it("refuses a link to a user or a linked record the export does not hold, naming it; an older export's task deletions are no user's", async () => {
+    const exported = exportOf(sourcePath, moving.tenantUuid);
+    const path = join(folder, "links.db");
+    await (await createSqliteStore({ path })).close();
+    const edited = (kind: TenantExportKind, change: (record: Record<string, unknown>) => void): Lines => ({
+      ...exported,
+      [kind]: exported[kind].map(({ json, content }, index) => {
+        const record = JSON.parse(json);
+        if (index === 0) change(record);
+        return { json: JSON.stringify(record), content };
+      }),
+    });
+    const stranger = "6f1d1c1e-0000-4000-8000-0000000000ff";
+    const note = JSON.parse(exported.notes[0]!.json);
+    await expect(importInto(path, edited("notes", (record) => (record.owner = { uuid: stranger })), NEW_UUID)).rejects.toThrow(
+      new InvalidInputError(`notes.jsonl owner: record ${note.uuid} names ${stranger}, which the export does not hold`),
+    );
+    await expect(importInto(path, edited("files", (record) => (record.uploaded_by = { uuid: stranger })), NEW_UUID)).rejects.toThrow(`field "uploaded_by": file ${extras.file} names user ${stranger}`);
+    const linked = edited("notes", (record) => ((record.associations as Array<Record<string, unknown>>)[0]!.entity_uuid = stranger));
+    await expect(importInto(path, linked, NEW_UUID)).rejects.toThrow(`associations[].entity_uuid: record ${note.uuid} names ${stranger}`);
+
+    const older = { ...exported, deletions: exported.deletions.map(({ json }) => ({ json: JSON.stringify({ ...JSON.parse(json), visible_to_user_uuid: undefined }), content: null })) };
+    await importInto(path, older, NEW_UUID);
+    const store = await createSqliteStore({ path });
+    const deleted = (await store.deletions.list(NEW_UUID, { viewer: { user_uuid: moving.ada.uuid }, position: { kind: "offset", offset: 0 }, limit: 100 })).rows;
+    await store.close();
+    expect(deleted.map((entry) => entry.entity_type)).not.toContain("TASK");
+    expect(deleted.map((entry) => entry.uuid)).toContain(extras.erased);
   });
 });

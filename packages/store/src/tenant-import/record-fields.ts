@@ -31,6 +31,11 @@ export class RecordFields {
     throw new InvalidInputError(`field "${this.name(field)}": expecting ${expecting}, got ${quoted(this.record[field])}`);
   }
 
+  /** Whether the record has the field (null included): a field a newer export added. */
+  has(field: string): boolean {
+    return field in this.record;
+  }
+
   string(field: string): string {
     const value = this.record[field];
     return typeof value === "string" ? value : this.fail(field, "a string");

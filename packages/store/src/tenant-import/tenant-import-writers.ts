@@ -345,6 +345,11 @@ export const TENANT_IMPORT_WRITERS: Record<TenantExportKind, Writer> = {
     // A file's bytes are checked against its line: a truncated or swapped content is refused, not served.
     if (content.byteLength !== size) throw new InvalidInputError(`field "size_bytes": file ${uuid} says ${size} bytes, its content has ${content.byteLength}`);
     if (createHash("sha256").update(content).digest("hex") !== sha256) throw new InvalidInputError(`field "sha256": file ${uuid}'s content does not have this sha256`);
+    // Checked here, not with the other links at the commit: files have no index by tenant, and the users come first.
+    const uploader = fields.optionalUuidOf("uploaded_by");
+    if (uploader !== null && !writing.get("select 1 from users where uuid = ? and tenant_uuid = ?", uploader, writing.tenantUuid)) {
+      throw new InvalidInputError(`field "uploaded_by": file ${uuid} names user ${uploader}, which the export does not hold`);
+    }
     writing.insert("files", {
       uuid,
       tenant_uuid: writing.tenantUuid,
@@ -352,7 +357,7 @@ export const TENANT_IMPORT_WRITERS: Record<TenantExportKind, Writer> = {
       content_type: fields.text("content_type"),
       size_bytes: size,
       sha256,
-      uploaded_by_user_uuid: fields.optionalUuidOf("uploaded_by"),
+      uploaded_by_user_uuid: uploader,
       created_at: fields.time("created_at"),
     });
     writing.insert("file_contents", { file_uuid: uuid, tenant_uuid: writing.tenantUuid, content });
@@ -435,12 +440,15 @@ export const TENANT_IMPORT_WRITERS: Record<TenantExportKind, Writer> = {
   deletions(fields, writing) {
     // The reason is read from the row (MERGED: merged_into_uuid is set; ERASED: a person's); checked, not stored.
     fields.oneOf("reason", DELETION_REASONS);
+    const entityType = fields.oneOf("entity_type", DELETED_ENTITY_TYPES);
     writing.insert("record_deletions", {
       tenant_uuid: writing.tenantUuid,
-      entity_type: fields.oneOf("entity_type", DELETED_ENTITY_TYPES),
+      entity_type: entityType,
       uuid: fields.uuid("uuid"),
       deleted_at: fields.time("deleted_at"),
       merged_into_uuid: fields.optionalUuid("merged_into_uuid"),
+      // An export made before 2026-12-07 does not say whose a task's entry is: it may be a PERSONAL task's, so no user sees it.
+      visible_to_user_uuid: fields.has("visible_to_user_uuid") ? fields.optionalString("visible_to_user_uuid") : entityType === "TASK" ? "" : null,
       sequence: fields.time("sequence"),
     });
   },
