@@ -13,6 +13,8 @@ export interface TenantsTable {
   monthly_limit: number | null;
   created_at: number;
   deleted_at: number | null;
+  /** Migration 0087: the process of a `rapport tenants import` still writing the tenant; readers take it for absent. */
+  importing_pid: number | null;
 }
 
 export interface UsersTable {

@@ -72,12 +72,29 @@ import type {
 /** A list's direction: one of `SORT_ORDERS` (`@rapport/graph`), the one list of directions. */
 export type { SortOrder };
 
+/** A tenant an import is writing or left unfinished: `store.tenants.unfinishedImports()`. */
+export interface UnfinishedImport {
+  uuid: string;
+  name: string;
+  /** The import's process id. */
+  pid: number;
+  /** Whether that process still runs (else the import failed, was killed or is being removed). */
+  running: boolean;
+}
+
 /** `store.tenants`: tenants: create, list, delete, purge. */
 export interface TenantRepository {
   create(input: NewTenant): Promise<Tenant>;
   /** A live tenant, or null when it does not exist or was deleted. */
   get(tenantUuid: string): Promise<Tenant | null>;
   list(): Promise<Tenant[]>;
+  /**
+   * The tenants `rapport tenants import` is writing or left unfinished (migration 0087), which every other read takes
+   * for absent: `running` while their process lives; else what a failed or killed import left, which `purge` or
+   * the same import again removes.
+   * @example for (const left of await store.tenants.unfinishedImports()) if (!left.running) await store.tenants.purge(left.uuid);
+   */
+  unfinishedImports(): Promise<UnfinishedImport[]>;
   /**
    * Sets a live tenant's rate-limit tier: a custom tier's limits are the ones given (a missing one falls back to the
    * standard tier's), another tier's limits are the tier's own (custom limits are cleared). A server on the database

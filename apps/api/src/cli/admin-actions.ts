@@ -102,6 +102,14 @@ async function usageOf(store: Store, tenantUuid: string, month: string): Promise
 export async function listTenants(options: { usage?: boolean }, command: Command): Promise<void> {
   await withStore(command, async (store, global) => {
     const list = await store.tenants.list();
+    // Not tenants yet (or any more): said apart, on stderr, so the list (and its JSON) holds tenants only.
+    for (const left of await store.tenants.unfinishedImports()) {
+      commandStreams().stderr.write(
+        left.running
+          ? `tenant ${left.uuid} (${left.name}) is being imported (process ${left.pid}): not listed until the import ends\n`
+          : `tenant ${left.uuid} (${left.name}): an import stopped (process ${left.pid}) left rows: rapport tenants purge --tenant ${left.uuid} --yes (or the same import again) removes them\n`,
+      );
+    }
     if (!options.usage) {
       printResult(global, list, () => (list.length ? list.map((tenant) => `${tenant.uuid}  ${tenant.tier.padEnd(12)}  ${tenant.name}`) : ["no tenants"]));
       return;

@@ -36,6 +36,7 @@ export async function importTenant(options: { from: string; tenant?: string; nam
   try {
     imported = await openTenantImport(database, tenant);
   } catch (error) {
+    if (error instanceof ConflictError && /being imported/.test(error.message)) throw refusal(error, null);
     if (error instanceof ConflictError) throw new CliError(`tenant ${tenant.uuid} exists on this server: pass --tenant with a new UUID to import under another`);
     throw refusal(error, "the manifest");
   }

@@ -6,6 +6,7 @@
  */
 import { copyFileSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
+import SqliteDatabase from "better-sqlite3";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { issueApiKey } from "../platform/auth/issue-api-key.js";
 import { buildPopulatedTenant, type PopulatedTenant } from "../testing/populated-tenant.js";
@@ -134,5 +135,19 @@ describe("rapport tenants import", { timeout: 30_000 }, () => {
     expect(result).toMatchObject({ code: 130 });
     expect(result.stderr).toContain(`rapport: interrupted: tenant ${other} not imported (nothing of it was kept)\n`);
     expect((await runRapportInProcess(emptyDatabase, "tenants", "list")).stdout).not.toContain(other);
+  });
+
+  it("names in tenants list an import a killed process left, which tenants purge removes", async () => {
+    const left = "5e0f0f0f-0000-4000-8000-000000000003";
+    expect((await runRapportInProcess(emptyDatabase, "tenants", "import", "--from", exportFile, "--tenant", left)).code).toBe(0);
+    // As a killed import leaves it: marked, its process gone (no process has this id).
+    const db = new SqliteDatabase(emptyDatabase);
+    db.prepare("update tenants set importing_pid = 2147483646 where uuid = ?").run(left);
+    db.close();
+    const listed = await runRapportInProcess(emptyDatabase, "tenants", "list");
+    expect(listed.stdout).not.toContain(left);
+    expect(listed.stderr).toContain(`tenant ${left} (Moving Tenant): an import stopped (process 2147483646) left rows: rapport tenants purge --tenant ${left} --yes`);
+    expect((await runRapportInProcess(emptyDatabase, "tenants", "purge", "--tenant", left, "--yes")).code).toBe(0);
+    expect((await runRapportInProcess(emptyDatabase, "tenants", "list")).stderr).not.toContain(left);
   });
 });

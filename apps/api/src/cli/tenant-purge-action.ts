@@ -32,7 +32,7 @@ export async function purgeTenant(options: { tenant: string; yes?: boolean }, co
       display.stop();
     } catch (error) {
       display.stop();
-      if (error instanceof ConflictError) throw liveTenant(options.tenant);
+      if (error instanceof ConflictError) throw /being imported/.test(error.message) ? new CliError(error.message.replace(/^tenants\.purge: /, "")) : liveTenant(options.tenant);
       const reason = error instanceof Error ? error.message : String(error);
       throw new CliError(`the purge of tenant ${options.tenant} stopped (${reason}); no other tenant's data was touched: run the same command again to finish it`);
     }

@@ -41,7 +41,7 @@ export async function pruneHistory(context: RepositoryContext, options: HistoryP
   const { olderThan, rowsPerStep = ROWS_PER_PRUNE_STEP } = options;
   if (!Number.isSafeInteger(olderThan)) throw new InvalidInputError(`history.prune: expecting "olderThan" to be epoch milliseconds, got ${String(olderThan)}`);
   const { db } = context;
-  let tenants = db.selectFrom("tenants").select("uuid").where("deleted_at", "is", null);
+  let tenants = db.selectFrom("tenants").select("uuid").where("deleted_at", "is", null).where("importing_pid", "is", null);
   if (options.tenantUuid !== undefined) tenants = tenants.where("uuid", "=", options.tenantUuid);
   const results: HistoryPruneResult[] = [];
   for (const { uuid } of await tenants.orderBy("uuid").execute()) {

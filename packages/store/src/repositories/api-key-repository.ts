@@ -86,6 +86,7 @@ export function createApiKeyRepository({ db, now, generateId, remembered, keyUse
         .where("api_keys.key_hash", "=", keyHash)
         .where("api_keys.revoked_at", "is", null)
         .where("tenants.deleted_at", "is", null)
+        .where("tenants.importing_pid", "is", null)
         .executeTakeFirst();
       if (!row) return null;
       // Frozen: every request with the key shares it, and a frozen key's shape is checked once (quick-acceptance.ts).

@@ -7,6 +7,7 @@ import type { TenantRepository } from "../store.js";
 import type { RepositoryContext } from "./repository-context.js";
 import { purgeDeletedTenant } from "../tenant-purge/purge-deleted-tenant.js";
 import { tenantRowCounts } from "../tenant-purge/tenant-tables.js";
+import { processIsRunning } from "../tenant-import/process-is-running.js";
 
 function toTenant(row: TenantsTable): Tenant {
   return {
@@ -34,6 +35,7 @@ export function createTenantRepository(context: RepositoryContext): TenantReposi
         monthly_limit: input.monthly_limit ?? null,
         created_at: now(),
         deleted_at: null,
+        importing_pid: null,
       };
       await db.insertInto("tenants").values(row).execute();
       return toTenant(row);
@@ -44,6 +46,7 @@ export function createTenantRepository(context: RepositoryContext): TenantReposi
         .selectAll()
         .where("uuid", "=", tenantUuid)
         .where("deleted_at", "is", null)
+        .where("importing_pid", "is", null)
         .executeTakeFirst();
       return row ? toTenant(row) : null;
     },
@@ -52,10 +55,15 @@ export function createTenantRepository(context: RepositoryContext): TenantReposi
         .selectFrom("tenants")
         .selectAll()
         .where("deleted_at", "is", null)
+        .where("importing_pid", "is", null)
         .orderBy("created_at")
         .orderBy("uuid")
         .execute();
       return rows.map(toTenant);
+    },
+    async unfinishedImports() {
+      const rows = await db.selectFrom("tenants").select(["uuid", "name", "importing_pid", "deleted_at"]).where("importing_pid", "is not", null).orderBy("uuid").execute();
+      return rows.map((row) => ({ uuid: row.uuid, name: row.name, pid: Number(row.importing_pid), running: row.deleted_at === null && processIsRunning(Number(row.importing_pid)) }));
     },
     async setTier(tenantUuid, limits) {
       assertAllowedValue(TIERS, limits.tier, "tier", "tenants.setTier");
@@ -65,6 +73,7 @@ export function createTenantRepository(context: RepositoryContext): TenantReposi
         .set({ tier: limits.tier, per_second_limit: custom ? (limits.per_second_limit ?? null) : null, monthly_limit: custom ? (limits.monthly_limit ?? null) : null })
         .where("uuid", "=", tenantUuid)
         .where("deleted_at", "is", null)
+        .where("importing_pid", "is", null)
         .returningAll()
         .executeTakeFirst();
       return row ? toTenant(row) : null;
@@ -79,6 +88,7 @@ export function createTenantRepository(context: RepositoryContext): TenantReposi
         .set({ deleted_at: now() })
         .where("uuid", "=", tenantUuid)
         .where("deleted_at", "is", null)
+        .where("importing_pid", "is", null)
         .executeTakeFirst();
       return Number(result.numUpdatedRows) > 0;
     },

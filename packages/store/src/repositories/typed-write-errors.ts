@@ -36,7 +36,7 @@ async function typedError(error: unknown, operation: string, tenantUuid: string 
   }
   if (code === FOREIGN_KEY) {
     if (tenantUuid !== undefined) {
-      const tenant = await db.selectFrom("tenants").select("uuid").where("uuid", "=", tenantUuid).where("deleted_at", "is", null).executeTakeFirst();
+      const tenant = await db.selectFrom("tenants").select("uuid").where("uuid", "=", tenantUuid).where("deleted_at", "is", null).where("importing_pid", "is", null).executeTakeFirst();
       if (!tenant) return new NotFoundError(`${operation}: tenant ${tenantUuid} not found`);
     }
     return new InvalidInputError(`${operation}: the input names a record that does not exist in the tenant`);

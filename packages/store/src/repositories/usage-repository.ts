@@ -16,7 +16,7 @@ export function createUsageRepository({ db, usageBuffer }: RepositoryContext): U
     // The select's `where` also keeps SQLite from reading `on conflict` as a join's `on`.
     const { rows } = await sql<{ count: number }>`
       insert into monthly_usage (tenant_uuid, month, count)
-      select uuid, ${month}, ${added} from tenants where uuid = ${tenantUuid} and deleted_at is null
+      select uuid, ${month}, ${added} from tenants where uuid = ${tenantUuid} and deleted_at is null and importing_pid is null
       on conflict (tenant_uuid, month) do update set count = monthly_usage.count + excluded.count
       returning count`.execute(db);
     return rows[0] === undefined ? null : Number(rows[0].count);

@@ -47,6 +47,7 @@ export function createUserPasswordRepository({ db, now }: RepositoryContext): Us
         .where("users.email", "=", normalizeEmail(email))
         .where("users.is_active", "=", 1)
         .where("tenants.deleted_at", "is", null)
+        .where("tenants.importing_pid", "is", null)
         .orderBy("tenants.name")
         .orderBy("user_passwords.tenant_uuid")
         .execute();

@@ -178,6 +178,7 @@ export const REPOSITORY_CALL_SHAPES: Readonly<Record<string, Readonly<Record<str
     create: callShape(["input", INPUT_SHAPES.tenant]),
     get: callShape(tenant),
     list: callShape(),
+    unfinishedImports: callShape(),
     setTier: callShape(tenant, ["limits", INPUT_SHAPES.tenantTier]),
     rowCounts: callShape(tenant),
     delete: callShape(tenant),

@@ -57,6 +57,11 @@ function hasTable(db: SqliteDatabase.Database, name: string): boolean {
   return db.prepare("select 1 from sqlite_schema where type = 'table' and name = ?").get(name) !== undefined;
 }
 
+/** Whether tenants have migration 0087's mark of an import under way (a file a release before left has none). */
+function importingMarked(db: SqliteDatabase.Database): boolean {
+  return db.prepare("select 1 from pragma_table_info('tenants') where name = 'importing_pid'").get() !== undefined;
+}
+
 function count(db: SqliteDatabase.Database, sql: string, ...parameters: unknown[]): number {
   return db.prepare(sql).pluck().get(...parameters) as number;
 }
@@ -135,7 +140,7 @@ export async function databaseStatus(databasePath: string): Promise<DatabaseStat
         unknown: appliedNames.filter((name) => !known.includes(name)),
       },
       openElsewhere: inUse,
-      tenants: hasTable(db, "tenants") ? count(db, "select count(*) from tenants where deleted_at is null") : 0,
+      tenants: hasTable(db, "tenants") ? count(db, `select count(*) from tenants where deleted_at is null${importingMarked(db) ? " and importing_pid is null" : ""}`) : 0,
       rows,
       linkedinKeysLeft: applied.has(LINKEDIN_KEYS_MIGRATION) ? linkedinKeysLeft(db) : { count: 0, persons: [] },
     };

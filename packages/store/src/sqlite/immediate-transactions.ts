@@ -39,7 +39,7 @@ class TransactionalDdlSqliteAdapter extends SqliteAdapter {
 export const LOCK_WAIT_MS = 5000;
 
 /** Pauses between tries of a statement refused by another connection's lock, in milliseconds; the last repeats. */
-const LOCK_RETRY_PAUSES_MS = [1, 2, 5, 10, 15, 20, 25, 25, 25, 50, 50, 100];
+export const LOCK_RETRY_PAUSES_MS = [1, 2, 5, 10, 15, 20, 25, 25, 25, 50, 50, 100];
 
 const isRefusedByLock = (error: unknown) => {
   const code = (error as { code?: unknown } | null)?.code;

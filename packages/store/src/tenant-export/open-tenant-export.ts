@@ -55,7 +55,7 @@ export function openTenantExport(databasePath: string, tenantUuid: string): Tena
     refuseAnotherApplicationsFile(db);
     db.exec("begin");
     // The snapshot starts at the transaction's first read, this one.
-    const tenant = db.prepare("select uuid, name, tier, per_second_limit, monthly_limit, created_at, deleted_at from tenants where uuid = ?").get(tenantUuid) as ExportedTenant | undefined;
+    const tenant = db.prepare("select uuid, name, tier, per_second_limit, monthly_limit, created_at, deleted_at from tenants where uuid = ? and importing_pid is null").get(tenantUuid) as ExportedTenant | undefined;
     if (!tenant) {
       db.close();
       return null;

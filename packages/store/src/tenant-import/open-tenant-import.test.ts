@@ -3,15 +3,18 @@
  * again record for record; the store reads it as it read the original (derived keys and dates rebuilt); a bad
  * record or a taken uuid leaves nothing behind; another tenant there is untouched.
  */
-import { mkdtempSync, rmSync } from "node:fs";
+import { spawn } from "node:child_process";
+import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import { fileURLToPath } from "node:url";
 import SqliteDatabase from "better-sqlite3";
 import { Kysely, SqliteDialect } from "kysely";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Database } from "../database-schema.js";
 import { ConflictError, InvalidInputError } from "../errors.js";
 import { createSqliteStore } from "../sqlite/create-sqlite-store.js";
+import { databaseStatus } from "../sqlite/database-status.js";
 import type { Store } from "../store.js";
 import { buildDataSubjectTenant, type DataSubjectTenant } from "../testing/data-subject-tenant.js";
 import { openTenantExport } from "../tenant-export/open-tenant-export.js";
@@ -50,8 +53,8 @@ function exportOf(path: string, tenantUuid: string): Lines {
 
 const tenantOf = (uuid: string): ImportedTenant => ({ uuid, name: "Acme moved", tier: "standard", per_second_limit: null, monthly_limit: null, created_at: NOW });
 
-async function importInto(path: string, lines: Lines, uuid: string): Promise<void> {
-  const imported = await openTenantImport(path, tenantOf(uuid), { now: NOW });
+async function importInto(path: string, lines: Lines, uuid: string, options: { recordsPerStep?: number } = {}): Promise<void> {
+  const imported = await openTenantImport(path, tenantOf(uuid), { now: NOW, ...options });
   try {
     for (const kind of TENANT_EXPORT_KINDS) for (const { json, content } of lines[kind]) await imported.add(kind, JSON.parse(json), content);
     await imported.commit();
@@ -183,5 +186,82 @@ describe("openTenantImport", () => {
     await store.close();
     expect(deleted.map((entry) => entry.entity_type)).not.toContain("TASK");
     expect(deleted.map((entry) => entry.uuid)).toContain(extras.erased);
+  });
+
+  it("lets another tenant's writes through while it runs, the tenant absent until it commits", async () => {
+    const exported = exportOf(sourcePath, moving.tenantUuid);
+    const path = join(folder, "beside.db");
+    const server = await createSqliteStore({ path });
+    try {
+      const other = await server.tenants.create({ name: "Other", tier: "standard" });
+      let running = true;
+      let writesDuring = 0;
+      let seen = false;
+      const importing = importInto(path, exported, NEW_UUID, { recordsPerStep: 3 }).finally(() => (running = false));
+      while (running) {
+        await server.persons.create({ tenant_uuid: other.uuid, name: "Writer" });
+        if (!running) break;
+        writesDuring += 1;
+        seen ||= (await server.tenants.get(NEW_UUID)) !== null || (await server.tenants.list()).some((tenant) => tenant.uuid === NEW_UUID);
+        // A turn of the event loop: the store's statements resolve without one, and the import's rests are timers.
+        await new Promise((resolve) => setImmediate(resolve));
+      }
+      await importing;
+      expect(writesDuring).toBeGreaterThan(0);
+      expect(seen).toBe(false);
+      expect(await server.tenants.get(NEW_UUID)).not.toBeNull();
+    } finally {
+      await server.close();
+    }
+  });
+
+  it("killed mid-way leaves a tenant no reader sees, whose rows a purge or the same import again removes", async () => {
+    const exported = exportOf(sourcePath, moving.tenantUuid);
+    const path = join(folder, "killed.db");
+    const store = await createSqliteStore({ path });
+    const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: new SqliteDatabase(path) }) });
+    try {
+      const linesFile = join(folder, "lines.json");
+      const lines = TENANT_EXPORT_KINDS.flatMap((kind) => exported[kind].map(({ json, content }) => ({ kind, json, content: content?.toString("base64") ?? null })));
+      writeFileSync(linesFile, JSON.stringify(lines));
+      // The built package: the child says "mid" after ten records (five steps committed) and never commits.
+      const script = `
+        import { readFileSync } from "node:fs";
+        import { openTenantImport } from ${JSON.stringify(fileURLToPath(new URL("../../dist/index.js", import.meta.url)))};
+        const [path, linesFile, tenant] = process.argv.slice(1);
+        const imported = await openTenantImport(path, JSON.parse(tenant), { recordsPerStep: 2 });
+        let added = 0;
+        for (const { kind, json, content } of JSON.parse(readFileSync(linesFile, "utf8"))) {
+          await imported.add(kind, JSON.parse(json), content === null ? null : Buffer.from(content, "base64"));
+          if (++added === 10) break;
+        }
+        process.stdout.write("mid\\n");
+        setInterval(() => {}, 1000);`;
+      const child = spawn(process.execPath, ["--input-type=module", "-e", script, path, linesFile, JSON.stringify(tenantOf(NEW_UUID))], { stdio: ["ignore", "pipe", "inherit"] });
+      await new Promise<void>((resolve, reject) => {
+        child.stdout.on("data", (chunk: Buffer) => chunk.toString().includes("mid") && resolve());
+        child.on("exit", (code) => reject(new Error(`the import's process ended (${code}) before its tenth record`)));
+      });
+      const killed = new Promise((resolve) => child.once("exit", resolve));
+      child.kill("SIGKILL");
+      await killed;
+
+      expect(await store.tenants.get(NEW_UUID)).toBeNull();
+      expect((await store.tenants.list()).map((tenant) => tenant.uuid)).not.toContain(NEW_UUID);
+      expect(await databaseStatus(path)).toMatchObject({ tenants: 0 });
+      expect(Object.keys(await tenantRowCounts(db, NEW_UUID))).toContain("persons");
+      expect(await store.tenants.purge(NEW_UUID)).toMatchObject({ tenantUuid: NEW_UUID });
+      expect(await tenantRowCounts(db, NEW_UUID)).toEqual({});
+
+      // Left at its last step: the same import again removes it first.
+      await importInto(path, exported, NEW_UUID);
+      await db.updateTable("tenants").set({ importing_pid: child.pid! }).where("uuid", "=", NEW_UUID).execute();
+      expect(await store.tenants.get(NEW_UUID)).toBeNull();
+      await importInto(path, exported, NEW_UUID);
+      expect(exportOf(path, NEW_UUID).persons).toEqual(exported.persons);
+    } finally {
+      await db.destroy();
+      await store.close();
+    }
   });
 });

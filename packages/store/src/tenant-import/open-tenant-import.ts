@@ -1,10 +1,14 @@
 /**
  * @module
- * Writing a tenant export back into a database file as a new tenant, all or nothing: a connection of its own holds
- * one write transaction from the tenant's row to the last record, which commits only when every record went in and
- * the export's links hold; anything else (a bad record, a taken uuid, the caller's abandon, the process killed) leaves
- * the file without the tenant or any of its rows. Records are added one at a time, as a reader streams them.
+ * Writing a tenant export back into a database file as a new tenant, all or nothing for its readers: a connection of
+ * its own writes the records in short steps (a transaction each, a rest between), so that a server beside it keeps
+ * writing, under a tenant row marked as importing (`importing_pid`, migration 0087) which every reader takes for
+ * absent. The mark goes in the last step, once every record went in and the export's links hold. A failure or the
+ * caller's abandon removes what was written (as a purge does); a killed process leaves the marked row, which
+ * `tenants.purge` or an import of the same tenant again removes. Records are added one at a time, as a reader streams them.
  */
+import { randomUUID } from "node:crypto";
+import { setTimeout as delay } from "node:timers/promises";
 import SqliteDatabase from "better-sqlite3";
 import { Kysely, SqliteDialect } from "kysely";
 import type { Database } from "../database-schema.js";
@@ -15,12 +19,24 @@ import { refreshOpportunityActivity } from "../repositories/opportunity-activity
 import { refuseAnotherApplicationsFile } from "../sqlite/another-applications-file.js";
 import { checkFilePaths } from "../sqlite/check-file-paths.js";
 import { TENANT_EXPORT_KINDS, type TenantExportKind } from "../tenant-export/tenant-export-kinds.js";
+import { LOCK_RETRY_PAUSES_MS, LOCK_WAIT_MS } from "../sqlite/immediate-transactions.js";
+import { purgeDeletedTenant } from "../tenant-purge/purge-deleted-tenant.js";
+import { processIsRunning } from "./process-is-running.js";
 import { danglingReference } from "./dangling-references.js";
 import { RecordFields } from "./record-fields.js";
 import { TENANT_IMPORT_WRITERS, type ImportWriting } from "./tenant-import-writers.js";
 
-/** Opportunities whose activity dates one statement computes. */
+/** Opportunities whose activity dates one statement (and one step) computes. */
 const ACTIVITY_CHUNK = 500;
+
+/** A step's length: its transaction commits after this many milliseconds or `recordsPerStep` records, whichever first. */
+const STEP_MS = 100;
+
+/** Records one step writes at most, by default. */
+const RECORDS_PER_STEP = 5000;
+
+/** The shortest rest between two steps, in milliseconds: longer than the store's first pauses between its tries of a write. */
+const MIN_REST_MS = 10;
 
 /** The new tenant an import makes: the export's manifest's `tenant`, with the uuid and name the host chose. */
 export interface ImportedTenant {
@@ -44,15 +60,20 @@ export interface TenantImport {
   add(kind: TenantExportKind, record: unknown, content?: Buffer | null): Promise<void>;
   /** Checks the records' links, computes what the store derives at the end, and commits: the tenant exists from then on. */
   commit(): Promise<void>;
-  /** Rolls back whatever was added and closes the connection; safe to call twice, and after `commit`. */
+  /**
+   * Removes whatever was added (the step under way rolled back, the steps committed purged) and closes the connection;
+   * safe to call twice, and after `commit`.
+   */
   abandon(): Promise<void>;
 }
 
 /**
  * Opens the import of a new tenant `tenant` into the database file at `databasePath`, which a store has migrated
- * (SQLite only, through a connection of its own, beside a server: the server's writes wait for the import's until it
- * commits). A ConflictError when a tenant with that uuid exists (deleted or not). `now` is the time of what an export
- * does not hold (a stage's or custom field's creation; the opportunities' activity dates are computed for it).
+ * (SQLite only, through a connection of its own, beside a server: the import writes in steps of at most 100 ms or
+ * `recordsPerStep` records, resting between, so the server's writes wait for one step at most). Until `commit` the
+ * tenant is absent for every reader. A ConflictError when a tenant with that uuid exists (deleted or not) or another
+ * process is importing it; what an import of it that failed or was killed left is removed first. `now` is the time of
+ * what an export does not hold (a stage's or custom field's creation; the opportunities' activity dates are computed for it).
  *
  * @example
  * const imported = await openTenantImport("./data/rapport.db", { ...manifest.tenant, uuid: newUuid });
@@ -63,7 +84,7 @@ export interface TenantImport {
  *   await imported.abandon();
  * }
  */
-export async function openTenantImport(databasePath: string, tenant: ImportedTenant, options: { now?: number } = {}): Promise<TenantImport> {
+export async function openTenantImport(databasePath: string, tenant: ImportedTenant, options: { now?: number; recordsPerStep?: number } = {}): Promise<TenantImport> {
   checkFilePaths("openTenantImport", { databasePath });
   if (databasePath === ":memory:") throw new InvalidInputError('openTenantImport: a ":memory:" database has no file to write');
   const checked = RecordFields.of(tenant, "tenant");
@@ -74,31 +95,55 @@ export async function openTenantImport(databasePath: string, tenant: ImportedTen
   checked.optionalNumber("monthly_limit");
   checked.time("created_at");
   const now = options.now ?? Date.now();
+  const recordsPerStep = options.recordsPerStep ?? RECORDS_PER_STEP;
   const sqlite = new SqliteDatabase(databasePath, { fileMustExist: true });
   const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: sqlite }) });
+  // For the purge of what an import left: the store's own, on this connection.
+  const purgeContext = { db, now: () => Date.now(), generateId: randomUUID, emit: () => undefined };
   let open = true;
+  let committed = false;
+  /** Whether a step committed rows of the tenant (then only a purge removes them). */
+  let stepsCommitted = false;
   const close = async () => {
     if (!open) return;
     open = false;
-    if (sqlite.inTransaction) sqlite.exec("rollback");
-    await db.destroy();
+    try {
+      if (sqlite.inTransaction) sqlite.exec("rollback");
+      if (stepsCommitted && !committed) {
+        // What the steps wrote goes, as a purge takes a deleted tenant: the mark keeps it from every reader meanwhile.
+        sqlite.prepare("update tenants set deleted_at = ? where uuid = ? and importing_pid = ? and deleted_at is null").run(Date.now(), tenant.uuid, process.pid);
+        await purgeDeletedTenant(purgeContext, tenant.uuid);
+      }
+    } finally {
+      await db.destroy();
+    }
   };
   try {
-    sqlite.pragma("busy_timeout = 5000");
+    sqlite.pragma(`busy_timeout = ${LOCK_WAIT_MS}`);
     sqlite.pragma("foreign_keys = ON");
     sqlite.pragma("synchronous = NORMAL");
     // The store's page cache: a large tenant's indexes are written all over the file.
     sqlite.pragma("cache_size = -65536");
     refuseAnotherApplicationsFile(sqlite);
     registerFoldName(sqlite);
-    sqlite.exec("begin immediate");
-    const existing = sqlite.prepare("select deleted_at from tenants where uuid = ?").get(tenant.uuid) as { deleted_at: number | null } | undefined;
-    if (existing) {
+    const existing = sqlite.prepare("select deleted_at, importing_pid from tenants where uuid = ?").get(tenant.uuid) as
+      | { deleted_at: number | null; importing_pid: number | null }
+      | undefined;
+    if (existing?.importing_pid != null) {
+      if (existing.deleted_at === null && processIsRunning(Number(existing.importing_pid))) {
+        throw new ConflictError(`openTenantImport: tenant ${tenant.uuid} is being imported by another process (${existing.importing_pid})`);
+      }
+      // An import of it that failed or was killed: its rows go first.
+      await purgeDeletedTenant(purgeContext, tenant.uuid);
+    } else if (existing) {
       throw new ConflictError(`openTenantImport: tenant ${tenant.uuid} exists on this server${existing.deleted_at === null ? "" : " (deleted, not yet purged)"}: import under another uuid`);
     }
+    sqlite.exec("begin immediate");
+    if (sqlite.prepare("select 1 from tenants where uuid = ?").get(tenant.uuid)) throw new ConflictError(`openTenantImport: tenant ${tenant.uuid} exists on this server: import under another uuid`);
     sqlite
-      .prepare("insert into tenants (uuid, name, tier, per_second_limit, monthly_limit, created_at, deleted_at) values (?, ?, ?, ?, ?, ?, null)")
-      .run(tenant.uuid, tenant.name, tenant.tier, tenant.per_second_limit, tenant.monthly_limit, tenant.created_at);
+      .prepare("insert into tenants (uuid, name, tier, per_second_limit, monthly_limit, created_at, deleted_at, importing_pid) values (?, ?, ?, ?, ?, ?, null, ?)")
+      .run(tenant.uuid, tenant.name, tenant.tier, tenant.per_second_limit, tenant.monthly_limit, tenant.created_at, process.pid);
+    // The first step, left open: an import that fails within it leaves nothing to purge.
   } catch (error) {
     await close();
     throw error;
@@ -128,6 +173,36 @@ export async function openTenantImport(databasePath: string, tenant: ImportedTen
   };
   const counts = Object.fromEntries(TENANT_EXPORT_KINDS.map((kind) => [kind, 0])) as Record<TenantExportKind, number>;
   let failed = false;
+  let stepBegan = performance.now();
+  let stepRecords = 0;
+  /** Ends the step under way (if any) and rests as half as long as it took, for the writes waiting on the lock. */
+  const endStep = async () => {
+    if (!sqlite.inTransaction) return;
+    sqlite.exec("commit");
+    stepsCommitted = true;
+    await delay(Math.max(MIN_REST_MS, (performance.now() - stepBegan) / 2));
+  };
+  /** Takes the write lock for a step, waiting for another connection's between turns of the event loop (a signal is heard). */
+  const beginStep = async () => {
+    if (sqlite.inTransaction) return;
+    const refusedAt = performance.now();
+    sqlite.pragma("busy_timeout = 0");
+    try {
+      for (let tries = 0; ; tries += 1) {
+        try {
+          sqlite.exec("begin immediate");
+          break;
+        } catch (error) {
+          if ((error as { code?: string }).code !== "SQLITE_BUSY" || performance.now() - refusedAt >= LOCK_WAIT_MS) throw error;
+          await delay(LOCK_RETRY_PAUSES_MS[Math.min(tries, LOCK_RETRY_PAUSES_MS.length - 1)]);
+        }
+      }
+    } finally {
+      sqlite.pragma(`busy_timeout = ${LOCK_WAIT_MS}`);
+    }
+    stepBegan = performance.now();
+    stepRecords = 0;
+  };
 
   return {
     counts,
@@ -136,18 +211,31 @@ export async function openTenantImport(databasePath: string, tenant: ImportedTen
       const writer = TENANT_IMPORT_WRITERS[kind];
       if (!writer) throw new InvalidInputError(`openTenantImport: unknown kind ${JSON.stringify(kind)}`);
       try {
+        await beginStep();
         await writer(RecordFields.of(record), writing, content);
       } catch (error) {
         failed = true;
         throw error;
       }
       counts[kind] += 1;
+      stepRecords += 1;
+      if (stepRecords >= recordsPerStep || performance.now() - stepBegan >= STEP_MS) await endStep();
     },
     async commit() {
       if (!open || failed) throw new InvalidInputError("openTenantImport: the import was abandoned or failed; open another");
       try {
+        await endStep();
+        // Reads of committed rows, no lock held: nobody else writes the tenant, absent for every other connection.
         const dangling = danglingReference(sqlite, tenant.uuid);
         if (dangling) throw new InvalidInputError(dangling);
+        // A few hundred at a time, a step each: the whole tenant's would pass SQLite's limit on a statement's parameters.
+        const opportunities = sqlite.prepare("select uuid from opportunities where tenant_uuid = ? and deleted_at is null").pluck().all(tenant.uuid) as string[];
+        for (let start = 0; start < opportunities.length; start += ACTIVITY_CHUNK) {
+          await beginStep();
+          await refreshOpportunityActivity(db, tenant.uuid, opportunities.slice(start, start + ACTIVITY_CHUNK), { now });
+          await endStep();
+        }
+        await beginStep();
         // The deletions log goes on from the export's last sequence number (a client's cursor stays valid).
         sqlite
           .prepare(
@@ -155,12 +243,10 @@ export async function openTenantImport(databasePath: string, tenant: ImportedTen
               where tenant_uuid = ? group by tenant_uuid on conflict (tenant_uuid, log) do update set last_sequence = max(last_sequence, excluded.last_sequence)`,
           )
           .run(tenant.uuid);
-        // A few hundred at a time: the whole tenant's would pass SQLite's limit on a statement's parameters.
-        const opportunities = sqlite.prepare("select uuid from opportunities where tenant_uuid = ? and deleted_at is null").pluck().all(tenant.uuid) as string[];
-        for (let start = 0; start < opportunities.length; start += ACTIVITY_CHUNK) {
-          await refreshOpportunityActivity(db, tenant.uuid, opportunities.slice(start, start + ACTIVITY_CHUNK), { now });
-        }
+        // The tenant exists from this commit on.
+        sqlite.prepare("update tenants set importing_pid = null where uuid = ? and importing_pid = ?").run(tenant.uuid, process.pid);
         sqlite.exec("commit");
+        committed = true;
       } catch (error) {
         failed = true;
         throw error;

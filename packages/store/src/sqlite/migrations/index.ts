@@ -83,6 +83,7 @@ import { addressFormsAndListNameKeysMigration } from "./0083-address-forms-and-l
 import { arabicLetterFormsMigration } from "./0084-arabic-letter-forms.js";
 import { companyTagKeysMigration } from "./0085-company-tag-keys.js";
 import { placesOfLinkedRecordsMigration } from "./0086-places-of-linked-records.js";
+import { tenantsImportingMigration } from "./0087-tenants-importing.js";
 import { namePunctuationOfOtherScriptsMigration } from "./0089-name-punctuation-of-other-scripts.js";
 
 export const migrations: Record<string, Migration> = {
@@ -165,6 +166,7 @@ export const migrations: Record<string, Migration> = {
   "0084-arabic-letter-forms": arabicLetterFormsMigration,
   "0085-company-tag-keys": companyTagKeysMigration,
   "0086-places-of-linked-records": placesOfLinkedRecordsMigration,
+  "0087-tenants-importing": tenantsImportingMigration,
   "0089-name-punctuation-of-other-scripts": namePunctuationOfOtherScriptsMigration,
 };
 
