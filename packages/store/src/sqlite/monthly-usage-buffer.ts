@@ -34,12 +34,12 @@ export function createMonthlyUsageBuffer(sqlite: SqliteDatabase.Database, flushA
   const read = sqlite.prepare("select count from monthly_usage where tenant_uuid = ? and month = ?").pluck();
   // The first count of a period reads the stored one anyway: the tenant is checked in the same statement.
   const readOfLiveTenant = sqlite
-    .prepare("select coalesce((select count from monthly_usage where tenant_uuid = uuid and month = ?), 0) from tenants where uuid = ? and deleted_at is null and importing_pid is null")
+    .prepare("select coalesce((select count from monthly_usage where tenant_uuid = uuid and month = ?), 0) from tenants where uuid = ? and deleted_at is null")
     .pluck();
   // Counted while the tenant was live, written only while it still is: a purge (tenants.purge) in another process
   // meanwhile would otherwise be followed by a row of the tenant it just removed.
   const add = sqlite.prepare(
-    "insert into monthly_usage (tenant_uuid, month, count) select uuid, ?, ? from tenants where uuid = ? and deleted_at is null and importing_pid is null " +
+    "insert into monthly_usage (tenant_uuid, month, count) select uuid, ?, ? from tenants where uuid = ? and deleted_at is null " +
       "on conflict (tenant_uuid, month) do update set count = monthly_usage.count + excluded.count",
   );
   const writeAll = sqlite.transaction((counts: PendingCount[]) => {
