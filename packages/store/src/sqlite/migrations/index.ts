@@ -84,7 +84,7 @@ import { arabicLetterFormsMigration } from "./0084-arabic-letter-forms.js";
 import { companyTagKeysMigration } from "./0085-company-tag-keys.js";
 import { placesOfLinkedRecordsMigration } from "./0086-places-of-linked-records.js";
 import { tenantsImportingMigration } from "./0087-tenants-importing.js";
-import { namePunctuationOfOtherScriptsMigration } from "./0089-name-punctuation-of-other-scripts.js";
+import { namePunctuationOfOtherScriptsMigration } from "./0088-name-punctuation-of-other-scripts.js";
 
 export const migrations: Record<string, Migration> = {
   "0001-foundation": foundationMigration,
@@ -167,7 +167,7 @@ export const migrations: Record<string, Migration> = {
   "0085-company-tag-keys": companyTagKeysMigration,
   "0086-places-of-linked-records": placesOfLinkedRecordsMigration,
   "0087-tenants-importing": tenantsImportingMigration,
-  "0089-name-punctuation-of-other-scripts": namePunctuationOfOtherScriptsMigration,
+  "0088-name-punctuation-of-other-scripts": namePunctuationOfOtherScriptsMigration,
 };
 
 /** Hands Kysely's Migrator the in-code migrations, so a bundled build needs no migration folder. */

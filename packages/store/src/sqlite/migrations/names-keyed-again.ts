@@ -1,7 +1,7 @@
 /**
  * @module
  * The name keys written again for the rows whose texts a change of the name folding touches (`keyNamesAgain`), as
- * migrations 0084 and 0089 do.
+ * migrations 0084 and 0088 do.
  */
 import { sql, type Kysely, type RawBuilder } from "kysely";
 import { nameSortKey } from "../../repositories/name-sort-key.js";

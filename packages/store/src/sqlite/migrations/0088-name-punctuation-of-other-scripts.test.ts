@@ -1,5 +1,5 @@
 /**
- * Migration 0089: names holding other scripts' punctuation (the katakana middle dot of "ジョン・スミス", the Arabic and
+ * Migration 0088: names holding other scripts' punctuation (the katakana middle dot of "ジョン・スミス", the Arabic and
  * ideographic commas) keyed and indexed before it are found and sorted after it as their Latin counterparts are; the
  * other rows and a deleted tenant's are left.
  */
@@ -15,7 +15,7 @@ import { migrations } from "./index.js";
 
 const migratedUpTo = (last: string) => Object.fromEntries(Object.entries(migrations).filter(([name]) => name <= last));
 
-describe("migration 0089-name-punctuation-of-other-scripts", () => {
+describe("migration 0088-name-punctuation-of-other-scripts", () => {
   it("keys and indexes again the names holding those marks, so 'ジョンスミス' finds 'ジョン・スミス' as 'JohnSmith' finds 'John-Smith'", async () => {
     const sqlite = new SqliteDatabase(":memory:");
     registerFoldName(sqlite);
@@ -41,7 +41,7 @@ describe("migration 0089-name-punctuation-of-other-scripts", () => {
       const changes = sqlite.prepare("select count(*) as count from person_changes").get();
 
       registerFoldName(sqlite);
-      await migrate("0089-name-punctuation-of-other-scripts");
+      await migrate("0088-name-punctuation-of-other-scripts");
       expect(column("persons", "name_sort_key")).toEqual([
         { uuid: "p1", key: nameSortKey("ジョンスミス") },
         { uuid: "p2", key: "kept as it was" },

@@ -1,5 +1,5 @@
 /**
- * Migration 0089: other scripts' punctuation between the parts of a name is left out of its keys as a hyphen is. The
+ * Migration 0088: other scripts' punctuation between the parts of a name is left out of its keys as a hyphen is. The
  * name folding now drops, and a name filter splits words at, the Arabic comma "،" and semicolon "؛", the ideographic
  * comma "、" and full stop "。" and the katakana middle dot "・" (`NAME_PUNCTUATION`), so "ジョンスミス" finds
  * "ジョン・スミス" as "JohnSmith" finds "John-Smith", and the two sort as one. The keys of the rows whose texts hold
