@@ -10,7 +10,7 @@ import { commandStreams } from "./command-streams.js";
 import { existingDatabasePath, openingDatabase } from "./database-path.js";
 import { openStore } from "./open-store.js";
 import { abortOnStoppingSignals } from "./stopping-signals.js";
-import { createTenantExportProgressDisplay } from "./tenant-export-progress.js";
+import { createTenantRecordsProgressDisplay } from "./tenant-records-progress.js";
 import { checkedExportTarget, writeTenantExport } from "./tenant-export-output.js";
 
 /** What a manifest says it is, for a reader that finds the file alone. */
@@ -34,7 +34,7 @@ export async function exportTenant(options: { tenant: string; out: string; force
     kinds: TENANT_EXPORT_KINDS.map((kind) => ({ kind, count: exported.counts[kind], ...(target.form === "folder" ? { file: `${kind}.jsonl` } : {}) })),
     left_out: TENANT_TABLES_LEFT_OUT,
   };
-  const display = createTenantExportProgressDisplay(commandStreams().stderr);
+  const display = createTenantRecordsProgressDisplay({ command: "export", done: "written" }, commandStreams().stderr);
   // Ctrl-C (or SIGTERM, or SIGHUP) stops at the next record and removes the partial export: all of a tenant's data
   // is not left behind in a folder nobody asked for.
   const controller = new AbortController();

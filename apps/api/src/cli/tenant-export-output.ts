@@ -19,7 +19,7 @@ import { outputFileFailure, refuseSpecialFile, refuseSymbolicLink } from "./outp
 import { placeOutputFile } from "./place-output-file.js";
 import { interruptedExitCode } from "./stopping-signals.js";
 import { isDatabaseFile } from "./personal-data-output.js";
-import type { TenantExportProgress } from "./tenant-export-progress.js";
+import type { TenantRecordsProgress } from "./tenant-records-progress.js";
 
 /** Where the export goes: a folder, or one file (a path ending in `.jsonl`, in any case). */
 export interface TenantExportTarget {
@@ -113,7 +113,7 @@ class ChunkedFile {
 export interface TenantExportWriting {
   /** The manifest: written last in a folder, first in a file. */
   manifest: Record<string, unknown>;
-  onProgress?: (progress: TenantExportProgress) => void;
+  onProgress?: (progress: TenantRecordsProgress) => void;
   /** Aborted (Ctrl-C), the writing stops at its next record and removes what it wrote. */
   signal?: AbortSignal;
   /** How a file is opened: `open` of `node:fs/promises`, or a test's disk that misbehaves. */

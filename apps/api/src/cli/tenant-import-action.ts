@@ -11,7 +11,7 @@ import { commandStreams } from "./command-streams.js";
 import { existingDatabasePath, openingDatabase } from "./database-path.js";
 import { openStore } from "./open-store.js";
 import { abortOnStoppingSignals, interruptedExitCode } from "./stopping-signals.js";
-import { createTenantImportProgressDisplay } from "./tenant-import-progress.js";
+import { createTenantRecordsProgressDisplay } from "./tenant-records-progress.js";
 import { openTenantImportSource } from "./tenant-import-source.js";
 
 /** What the host does next, printed with the result: an export carries no secret. */
@@ -41,7 +41,7 @@ export async function importTenant(options: { from: string; tenant?: string; nam
     throw refusal(error, "the manifest");
   }
   const total = TENANT_EXPORT_KINDS.reduce((sum, kind) => sum + source.counts[kind], 0);
-  const display = createTenantImportProgressDisplay(commandStreams().stderr);
+  const display = createTenantRecordsProgressDisplay({ command: "import", done: "imported" }, commandStreams().stderr);
   // Ctrl-C (or SIGTERM, or SIGHUP) stops at the next record and rolls the import back: no tenant is left half-made.
   const controller = new AbortController();
   const stopListening = abortOnStoppingSignals(controller);

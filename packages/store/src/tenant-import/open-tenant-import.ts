@@ -13,7 +13,7 @@ import SqliteDatabase from "better-sqlite3";
 import { Kysely, SqliteDialect } from "kysely";
 import type { Database } from "../database-schema.js";
 import { ConflictError, InvalidInputError } from "../errors.js";
-import { TIERS, type Tier } from "../records.js";
+import { TIERS, type Tenant, type Tier } from "../records.js";
 import { registerFoldName } from "../repositories/fold-name.js";
 import { refreshOpportunityActivity } from "../repositories/opportunity-activity.js";
 import { refuseAnotherApplicationsFile } from "../sqlite/another-applications-file.js";
@@ -39,14 +39,7 @@ const RECORDS_PER_STEP = 5000;
 const MIN_REST_MS = 10;
 
 /** The new tenant an import makes: the export's manifest's `tenant`, with the uuid and name the host chose. */
-export interface ImportedTenant {
-  uuid: string;
-  name: string;
-  tier: Tier;
-  per_second_limit: number | null;
-  monthly_limit: number | null;
-  created_at: number;
-}
+export type ImportedTenant = Tenant;
 
 /** An import under way: records go in with `add`, and become the tenant's with `commit`. */
 export interface TenantImport {
