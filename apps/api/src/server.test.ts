@@ -2,13 +2,13 @@
 import { Agent, get as httpGet } from "node:http";
 import { connect } from "node:net";
 import { setImmediate } from "node:timers/promises";
-import { afterEach, describe, expect, it, vi } from "vitest";
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
 import { z } from "zod";
 import { createApp } from "./app.js";
 import { defineOperation } from "./operations/operation.js";
 import { operations } from "./routes/operations.js";
 import { startServer, type RunningServer } from "./server.js";
-import { buildTenant, createTestContext } from "./testing/test-harness.js";
+import { buildTenant, createTestContext, type TestContext, type TestTenant } from "./testing/test-harness.js";
 
 let running: RunningServer | null = null;
 afterEach(async () => {
@@ -41,225 +41,217 @@ function slowOperation(operationId: string, path: `/v1/${string}`) {
   return { operation, handlerEntered, release: () => release() };
 }
 describe("startServer", () => {
-  it("serves the API on a real port with every platform header", async () => {
-    const context = await createTestContext();
-    const acme = await buildTenant(context.services);
-    await context.services.store.persons.create({ tenant_uuid: acme.tenant.uuid, name: "Over The Wire" });
-    running = await startServer(context.services, { port: 0 });
-    const response = await fetch(`${running.url}/v1/persons?per_page=50`, { headers: { "x-api-key": acme.key } });
-    expect(response.status).toBe(200);
-    expect(response.headers.get("x-request-id")).toMatch(/^[0-9a-f-]{36}$/);
-    expect(response.headers.get("x-ratelimit-limit")).toBe("1000");
-    const body = (await response.json()) as { items: Array<{ name: string }> };
-    expect(body.items.map((item) => item.name)).toContain("Over The Wire");
-    const unauthorized = await fetch(`${running.url}/v1/persons`);
-    expect(unauthorized.status).toBe(401);
-    expect(await unauthorized.json()).toEqual({ error: expect.stringMatching(/missing API key/) });
-  });
-
-  it("sends a 204 without a content type, and answers with content keep theirs", async () => {
-    const context = await createTestContext();
-    const acme = await buildTenant(context.services);
-    running = await startServer(context.services, { port: 0 });
-    const headers = { "x-api-key": acme.key };
-    const created = await fetch(`${running.url}/v1/notes`, { method: "POST", headers: { ...headers, "content-type": "application/json" }, body: JSON.stringify({ content: "Gone soon" }) });
-    expect(created.status).toBe(201);
-    expect(created.headers.get("content-type")).toMatch(/^application\/json/);
-    const { uuid } = (await created.json()) as { uuid: string };
-    const deleted = await fetch(`${running.url}/v1/notes/${uuid}`, { method: "DELETE", headers });
-    expect(deleted.status).toBe(204);
-    expect(deleted.headers.get("content-type")).toBeNull();
-    expect(deleted.headers.get("x-request-id")).toMatch(/^[0-9a-f-]{36}$/);
-    expect(await deleted.text()).toBe("");
-    const again = await fetch(`${running.url}/v1/notes/${uuid}`, { method: "DELETE", headers });
-    expect(again.status).toBe(404);
-    expect(again.headers.get("content-type")).toMatch(/^application\/json/);
-  });
-
-  it("sends any answer without a body without a content type (an MCP notification's 202), and leaves answers with one as they are", async () => {
-    const context = await createTestContext();
-    const acme = await buildTenant(context.services);
-    running = await startServer(context.services, { port: 0 });
-    const postMcp = (message: unknown) =>
-      fetch(`${running!.url}/mcp`, {
-        method: "POST",
-        headers: { "x-api-key": acme.key, "content-type": "application/json", accept: "application/json, text/event-stream", "mcp-protocol-version": "2025-06-18" },
-        body: JSON.stringify(message),
-      });
-    const notified = await postMcp({ jsonrpc: "2.0", method: "notifications/initialized" });
-    expect(notified.status).toBe(202);
-    expect(notified.headers.get("content-type")).toBeNull();
-    expect(notified.headers.get("x-request-id")).toMatch(/^[0-9a-f-]{36}$/);
-    expect(await notified.text()).toBe("");
-    // Streamed by the SDK: the head is held until the first bytes, and keeps its content type.
-    const listed = await postMcp({ jsonrpc: "2.0", id: 1, method: "tools/list", params: {} });
-    expect(listed.status).toBe(200);
-    expect(listed.headers.get("content-type")).toMatch(/^(application\/json|text\/event-stream)/);
-    expect(await listed.text()).toMatch(/"tools":\[/);
-    // A HEAD answer sends no body but describes the GET's: its content type stays.
-    const head = await fetch(`${running.url}/health`, { method: "HEAD" });
-    expect(head.status).toBe(200);
-    expect(head.headers.get("content-type")).toMatch(/^application\/json/);
-  });
-
-  it("sends an answer without a body with Content-Length: 0, not chunked, and streams SSE and chunked bodies as before", async () => {
-    const context = await createTestContext();
-    const acme = await buildTenant(context.services);
-    running = await startServer(context.services, { port: 0 });
-    const headers = { "x-api-key": acme.key, "content-type": "application/json", accept: "application/json, text/event-stream", "mcp-protocol-version": "2025-06-18" };
-    const post = (path: string, body: unknown) => fetch(`${running!.url}${path}`, { method: "POST", headers, body: JSON.stringify(body) });
-
-    const notified = await post("/mcp", { jsonrpc: "2.0", method: "notifications/initialized" });
-    expect(notified.status).toBe(202);
-    expect(notified.headers.get("content-length")).toBe("0");
-    expect(notified.headers.get("transfer-encoding")).toBeNull();
-    expect(await notified.text()).toBe("");
-
-    const listed = await post("/mcp", { jsonrpc: "2.0", id: 1, method: "tools/list", params: {} });
-    expect(listed.headers.get("content-type")).toBe("text/event-stream");
-    expect(listed.headers.get("transfer-encoding")).toBe("chunked");
-    expect(listed.headers.get("content-length")).toBeNull();
-    expect(await listed.text()).toMatch(/^event: message\ndata: \{"result":\{"tools":\[/);
-
-    const batch = await post("/v1/persons/recommended-paths/batch", { uuids: ["00000000-0000-4000-8000-000000000000"] });
-    expect(batch.status).toBe(200);
-    expect(batch.headers.get("content-type")).toMatch(/^application\/json/);
-    expect(batch.headers.get("transfer-encoding")).toBe("chunked");
-    expect(((await batch.json()) as { results: unknown[] }).results).toHaveLength(1);
-  });
-
-  it("answers what the HTTP parser refuses with a JSON error and a request id, then closes the connection", async () => {
-    const context = await createTestContext();
-    const acme = await buildTenant(context.services);
-    running = await startServer(context.services, { port: 0 });
-    const tooLarge = await fetch(`${running.url}/v1/persons/${"a".repeat(20_000)}`, { headers: { "x-api-key": acme.key } });
-    expect(tooLarge.status).toBe(431);
-    expect(tooLarge.headers.get("content-type")).toBe("application/json");
-    expect(tooLarge.headers.get("x-request-id")).toMatch(/^[0-9a-f-]{36}$/);
-    expect(await tooLarge.json()).toEqual({ error: expect.stringMatching(/headers are larger than the server accepts/) });
-
-    const { port } = running;
-    const raw = await new Promise<string>((resolve, reject) => {
-      const socket = connect(port, "127.0.0.1", () => socket.write("NOT HTTP AT ALL\r\n\r\n"));
-      let received = "";
-      socket.on("data", (chunk) => (received += chunk.toString()));
-      socket.on("close", () => resolve(received));
-      socket.on("error", reject);
+  // The tests that only send requests share one server over one database and tenant: a set-up each cost more
+  // processor time than most of their requests.
+  describe("over one server", () => {
+    let context: TestContext;
+    let acme: TestTenant;
+    let server: RunningServer;
+    beforeAll(async () => {
+      context = await createTestContext();
+      acme = await buildTenant(context.services);
+      server = await startServer(context.services, { port: 0 });
     });
-    expect(raw).toMatch(/^HTTP\/1\.1 400 Bad Request\r\n/);
-    expect(raw).toMatch(/\r\nx-request-id: [0-9a-f-]{36}\r\n/);
-    expect(JSON.parse(raw.slice(raw.indexOf("\r\n\r\n") + 4))).toEqual({ error: "request is not valid HTTP/1.1" });
-    // A CONNECT (a tunnel, asked of a proxy) was closed without any answer.
-    const tunnel = await new Promise<string>((resolve, reject) => {
-      const socket = connect(port, "127.0.0.1", () => socket.write("CONNECT internal.example:443 HTTP/1.1\r\nHost: internal.example:443\r\n\r\n"));
-      let received = "";
-      socket.on("data", (chunk) => (received += chunk.toString()));
-      socket.on("close", () => resolve(received));
-      socket.on("error", reject);
+    afterAll(async () => {
+      await server.close(100);
     });
-    expect(tunnel).toMatch(/^HTTP\/1\.1 501 Not Implemented\r\n/);
-    expect(tunnel).toMatch(/\r\nx-request-id: [0-9a-f-]{36}\r\n/);
-    expect(JSON.parse(tunnel.slice(tunnel.indexOf("\r\n\r\n") + 4))).toEqual({ error: expect.stringMatching(/^CONNECT is not served: this is the Rapport API, not a proxy/) });
-    // The server goes on answering.
-    expect((await fetch(`${running.url}/v1/persons`, { headers: { "x-api-key": acme.key } })).status).toBe(200);
-  });
 
-  it("answers a request no Request can be made of (no Host, a backslash, OPTIONS *, a dot segment) with a JSON 400 and a request id, not an empty 400", async () => {
-    const context = await createTestContext();
-    const acme = await buildTenant(context.services);
-    running = await startServer(context.services, { port: 0 });
-    const { port } = running;
-    const send = (request: string) =>
-      new Promise<string>((resolve, reject) => {
-        const socket = connect(port, "127.0.0.1", () => socket.write(request));
+    it("serves the API on a real port with every platform header", async () => {
+      await context.services.store.persons.create({ tenant_uuid: acme.tenant.uuid, name: "Over The Wire" });
+      const response = await fetch(`${server.url}/v1/persons?per_page=50`, { headers: { "x-api-key": acme.key } });
+      expect(response.status).toBe(200);
+      expect(response.headers.get("x-request-id")).toMatch(/^[0-9a-f-]{36}$/);
+      expect(response.headers.get("x-ratelimit-limit")).toBe("1000");
+      const body = (await response.json()) as { items: Array<{ name: string }> };
+      expect(body.items.map((item) => item.name)).toContain("Over The Wire");
+      const unauthorized = await fetch(`${server.url}/v1/persons`);
+      expect(unauthorized.status).toBe(401);
+      expect(await unauthorized.json()).toEqual({ error: expect.stringMatching(/missing API key/) });
+    });
+
+    it("sends a 204 without a content type, and answers with content keep theirs", async () => {
+      const headers = { "x-api-key": acme.key };
+      const created = await fetch(`${server.url}/v1/notes`, { method: "POST", headers: { ...headers, "content-type": "application/json" }, body: JSON.stringify({ content: "Gone soon" }) });
+      expect(created.status).toBe(201);
+      expect(created.headers.get("content-type")).toMatch(/^application\/json/);
+      const { uuid } = (await created.json()) as { uuid: string };
+      const deleted = await fetch(`${server.url}/v1/notes/${uuid}`, { method: "DELETE", headers });
+      expect(deleted.status).toBe(204);
+      expect(deleted.headers.get("content-type")).toBeNull();
+      expect(deleted.headers.get("x-request-id")).toMatch(/^[0-9a-f-]{36}$/);
+      expect(await deleted.text()).toBe("");
+      const again = await fetch(`${server.url}/v1/notes/${uuid}`, { method: "DELETE", headers });
+      expect(again.status).toBe(404);
+      expect(again.headers.get("content-type")).toMatch(/^application\/json/);
+    });
+
+    it("sends any answer without a body without a content type (an MCP notification's 202), and leaves answers with one as they are", async () => {
+      const postMcp = (message: unknown) =>
+        fetch(`${server.url}/mcp`, {
+          method: "POST",
+          headers: { "x-api-key": acme.key, "content-type": "application/json", accept: "application/json, text/event-stream", "mcp-protocol-version": "2025-06-18" },
+          body: JSON.stringify(message),
+        });
+      const notified = await postMcp({ jsonrpc: "2.0", method: "notifications/initialized" });
+      expect(notified.status).toBe(202);
+      expect(notified.headers.get("content-type")).toBeNull();
+      expect(notified.headers.get("x-request-id")).toMatch(/^[0-9a-f-]{36}$/);
+      expect(await notified.text()).toBe("");
+      // Streamed by the SDK: the head is held until the first bytes, and keeps its content type.
+      const listed = await postMcp({ jsonrpc: "2.0", id: 1, method: "tools/list", params: {} });
+      expect(listed.status).toBe(200);
+      expect(listed.headers.get("content-type")).toMatch(/^(application\/json|text\/event-stream)/);
+      expect(await listed.text()).toMatch(/"tools":\[/);
+      // A HEAD answer sends no body but describes the GET's: its content type stays.
+      const head = await fetch(`${server.url}/health`, { method: "HEAD" });
+      expect(head.status).toBe(200);
+      expect(head.headers.get("content-type")).toMatch(/^application\/json/);
+    });
+
+    it("sends an answer without a body with Content-Length: 0, not chunked, and streams SSE and chunked bodies as before", async () => {
+      const headers = { "x-api-key": acme.key, "content-type": "application/json", accept: "application/json, text/event-stream", "mcp-protocol-version": "2025-06-18" };
+      const post = (path: string, body: unknown) => fetch(`${server.url}${path}`, { method: "POST", headers, body: JSON.stringify(body) });
+
+      const notified = await post("/mcp", { jsonrpc: "2.0", method: "notifications/initialized" });
+      expect(notified.status).toBe(202);
+      expect(notified.headers.get("content-length")).toBe("0");
+      expect(notified.headers.get("transfer-encoding")).toBeNull();
+      expect(await notified.text()).toBe("");
+
+      const listed = await post("/mcp", { jsonrpc: "2.0", id: 1, method: "tools/list", params: {} });
+      expect(listed.headers.get("content-type")).toBe("text/event-stream");
+      expect(listed.headers.get("transfer-encoding")).toBe("chunked");
+      expect(listed.headers.get("content-length")).toBeNull();
+      expect(await listed.text()).toMatch(/^event: message\ndata: \{"result":\{"tools":\[/);
+
+      const batch = await post("/v1/persons/recommended-paths/batch", { uuids: ["00000000-0000-4000-8000-000000000000"] });
+      expect(batch.status).toBe(200);
+      expect(batch.headers.get("content-type")).toMatch(/^application\/json/);
+      expect(batch.headers.get("transfer-encoding")).toBe("chunked");
+      expect(((await batch.json()) as { results: unknown[] }).results).toHaveLength(1);
+    });
+
+    it("answers what the HTTP parser refuses with a JSON error and a request id, then closes the connection", async () => {
+      const tooLarge = await fetch(`${server.url}/v1/persons/${"a".repeat(20_000)}`, { headers: { "x-api-key": acme.key } });
+      expect(tooLarge.status).toBe(431);
+      expect(tooLarge.headers.get("content-type")).toBe("application/json");
+      expect(tooLarge.headers.get("x-request-id")).toMatch(/^[0-9a-f-]{36}$/);
+      expect(await tooLarge.json()).toEqual({ error: expect.stringMatching(/headers are larger than the server accepts/) });
+
+      const { port } = server;
+      const raw = await new Promise<string>((resolve, reject) => {
+        const socket = connect(port, "127.0.0.1", () => socket.write("NOT HTTP AT ALL\r\n\r\n"));
         let received = "";
         socket.on("data", (chunk) => (received += chunk.toString()));
         socket.on("close", () => resolve(received));
         socket.on("error", reject);
       });
-    const answers = {
-      "request has no Host header, which HTTP/1.1 requires": `GET /v1/persons HTTP/1.1\r\nx-api-key: ${acme.key}\r\nConnection: close\r\n\r\n`,
-      "request path must not contain a backslash (\\); send / between segments": `GET /v1\\persons HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n`,
-      "request target and Host header do not make a URL: send a path starting with / and a host name": "OPTIONS * HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n",
-    };
-    // A dot segment, which the URL parser resolved: GET /v1/persons/%2e%2e/users answered the users.
-    const dotSegment = "request path must not contain a '.' or '..' segment (%2e included): send the path it stands for";
-    for (const path of ["/v1/persons/../users", "/v1/persons/%2e%2E/users", "/v1/persons/.%2e", "/v1/./persons", "/v1/persons/%2e"]) {
-      Object.assign(answers, { [`${dotSegment} ${path}`]: `GET ${path} HTTP/1.1\r\nHost: x\r\nx-api-key: ${acme.key}\r\nConnection: close\r\n\r\n` });
-    }
-    for (const [error, request] of Object.entries(answers)) {
-      const raw = await send(request);
-      expect(raw, request).toMatch(/^HTTP\/1\.1 400 Bad Request\r\n/);
-      expect(raw).toMatch(/\r\ncontent-type: application\/json\r\n/);
+      expect(raw).toMatch(/^HTTP\/1\.1 400 Bad Request\r\n/);
       expect(raw).toMatch(/\r\nx-request-id: [0-9a-f-]{36}\r\n/);
-      expect(JSON.parse(raw.slice(raw.indexOf("\r\n\r\n") + 4))).toEqual({ error: error.startsWith(dotSegment) ? dotSegment : error });
-    }
-    // Dots inside a segment are names: the OpenAPI document, a query holding `..`.
-    expect((await fetch(`${running.url}/v1/openapi.json`)).status).toBe(200);
-    expect((await fetch(`${running.url}/v1/persons?name=..%2F..`, { headers: { "x-api-key": acme.key } })).status).toBe(200);
-  });
-
-  it("refuses a request naming two hosts (a Host header twice, an absolute-form target and a Host that differ), and serves an absolute-form target naming its Host", async () => {
-    const context = await createTestContext();
-    const acme = await buildTenant(context.services);
-    running = await startServer(context.services, { port: 0 });
-    const { port } = running;
-    const send = (request: string) =>
-      new Promise<string>((resolve, reject) => {
-        const socket = connect(port, "127.0.0.1", () => socket.write(request));
+      expect(JSON.parse(raw.slice(raw.indexOf("\r\n\r\n") + 4))).toEqual({ error: "request is not valid HTTP/1.1" });
+      // A CONNECT (a tunnel, asked of a proxy) was closed without any answer.
+      const tunnel = await new Promise<string>((resolve, reject) => {
+        const socket = connect(port, "127.0.0.1", () => socket.write("CONNECT internal.example:443 HTTP/1.1\r\nHost: internal.example:443\r\n\r\n"));
         let received = "";
         socket.on("data", (chunk) => (received += chunk.toString()));
         socket.on("close", () => resolve(received));
         socket.on("error", reject);
       });
-    const me = (target: string, hostLines: string) => `GET ${target} HTTP/1.1\r\n${hostLines}x-api-key: ${acme.key}\r\nConnection: close\r\n\r\n`;
-    const answers = {
-      // Node kept the first line and served it; a proxy in front may have read the second.
-      "request has more than one Host header: send one": me("/v1/me", `Host: 127.0.0.1:${port}\r\nHost: other.example\r\n`),
-      // The adapter served the target's host, ignoring the Host header a cache in front keys on.
-      [`request target names host "other.example" but the Host header is "127.0.0.1:${port}": send the path alone (GET /v1/...) with the Host header, or make them equal`]:
-        me("http://other.example/v1/me", `Host: 127.0.0.1:${port}\r\n`),
-      [`request target names host "127.0.0.1:${port}" but the Host header is "127.0.0.1": send the path alone (GET /v1/...) with the Host header, or make them equal`]:
-        me(`http://127.0.0.1:${port}/v1/me`, "Host: 127.0.0.1\r\n"),
-    };
-    for (const [error, request] of Object.entries(answers)) {
-      const raw = await send(request);
-      expect(raw, request).toMatch(/^HTTP\/1\.1 400 Bad Request\r\n/);
-      expect(raw).toMatch(/\r\nx-request-id: [0-9a-f-]{36}\r\n/);
-      expect(JSON.parse(raw.slice(raw.indexOf("\r\n\r\n") + 4))).toEqual({ error });
-    }
-    // RFC 9112 has a server accept the absolute form: served when it names the Host sent, default port and case aside.
-    for (const request of [me(`http://127.0.0.1:${port}/v1/me`, `Host: 127.0.0.1:${port}\r\n`), me("http://Example.COM:80/v1/me", "Host: example.com\r\n")]) {
-      const raw = await send(request);
-      expect(raw, request).toMatch(/^HTTP\/1\.1 200 OK\r\n/);
-      expect(JSON.parse(raw.slice(raw.indexOf("\r\n\r\n") + 4))).toMatchObject({ tenant: { uuid: acme.tenant.uuid } });
-    }
-  });
+      expect(tunnel).toMatch(/^HTTP\/1\.1 501 Not Implemented\r\n/);
+      expect(tunnel).toMatch(/\r\nx-request-id: [0-9a-f-]{36}\r\n/);
+      expect(JSON.parse(tunnel.slice(tunnel.indexOf("\r\n\r\n") + 4))).toEqual({ error: expect.stringMatching(/^CONNECT is not served: this is the Rapport API, not a proxy/) });
+      // The server goes on answering.
+      expect((await fetch(`${server.url}/v1/persons`, { headers: { "x-api-key": acme.key } })).status).toBe(200);
+    });
 
-  it("reads every header line of a head within the size limit, past Node's default count of 2000", async () => {
-    const context = await createTestContext();
-    const acme = await buildTenant(context.services);
-    running = await startServer(context.services, { port: 0 });
-    const { port } = running;
-    const send = (request: string) =>
-      new Promise<string>((resolve, reject) => {
-        const socket = connect(port, "127.0.0.1", () => socket.write(request));
-        let received = "";
-        socket.on("data", (chunk) => (received += chunk.toString()));
-        socket.on("close", () => resolve(received));
-        socket.on("error", reject);
-      });
-    // 2,100 lines of 2 bytes (Node counts names and values) fit in the 16 KiB head; Node dropped every line after the 2,000th.
-    const filler = "a: 1\r\n".repeat(2100);
-    const last = await send(`GET /v1/me HTTP/1.1\r\nHost: x\r\n${filler}x-api-key: ${acme.key}\r\nConnection: close\r\n\r\n`);
-    expect(last).toMatch(/^HTTP\/1\.1 200 OK\r\n/);
-    // A method override after them was not refused: the POST was served as one.
-    const overridden = await send(`POST /v1/notes HTTP/1.1\r\nHost: x\r\nx-api-key: ${acme.key}\r\ncontent-type: application/json\r\ncontent-length: 2\r\n${filler}x-http-method-override: DELETE\r\nConnection: close\r\n\r\n{}`);
-    expect(overridden).toMatch(/^HTTP\/1\.1 400 Bad Request\r\n/);
-    expect(JSON.parse(overridden.slice(overridden.indexOf("\r\n\r\n") + 4))).toEqual({ error: expect.stringMatching(/^x-http-method-override is not supported/) });
-    // The head's size limit still holds.
-    const tooMany = await send(`GET /v1/me HTTP/1.1\r\nHost: x\r\n${"a: 1\r\n".repeat(9000)}Connection: close\r\n\r\n`);
-    expect(tooMany).toMatch(/^HTTP\/1\.1 431 /);
+    it("answers a request no Request can be made of (no Host, a backslash, OPTIONS *, a dot segment) with a JSON 400 and a request id, not an empty 400", async () => {
+      const { port } = server;
+      const send = (request: string) =>
+        new Promise<string>((resolve, reject) => {
+          const socket = connect(port, "127.0.0.1", () => socket.write(request));
+          let received = "";
+          socket.on("data", (chunk) => (received += chunk.toString()));
+          socket.on("close", () => resolve(received));
+          socket.on("error", reject);
+        });
+      const answers = {
+        "request has no Host header, which HTTP/1.1 requires": `GET /v1/persons HTTP/1.1\r\nx-api-key: ${acme.key}\r\nConnection: close\r\n\r\n`,
+        "request path must not contain a backslash (\\); send / between segments": `GET /v1\\persons HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n`,
+        "request target and Host header do not make a URL: send a path starting with / and a host name": "OPTIONS * HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n",
+      };
+      // A dot segment, which the URL parser resolved: GET /v1/persons/%2e%2e/users answered the users.
+      const dotSegment = "request path must not contain a '.' or '..' segment (%2e included): send the path it stands for";
+      for (const path of ["/v1/persons/../users", "/v1/persons/%2e%2E/users", "/v1/persons/.%2e", "/v1/./persons", "/v1/persons/%2e"]) {
+        Object.assign(answers, { [`${dotSegment} ${path}`]: `GET ${path} HTTP/1.1\r\nHost: x\r\nx-api-key: ${acme.key}\r\nConnection: close\r\n\r\n` });
+      }
+      for (const [error, request] of Object.entries(answers)) {
+        const raw = await send(request);
+        expect(raw, request).toMatch(/^HTTP\/1\.1 400 Bad Request\r\n/);
+        expect(raw).toMatch(/\r\ncontent-type: application\/json\r\n/);
+        expect(raw).toMatch(/\r\nx-request-id: [0-9a-f-]{36}\r\n/);
+        expect(JSON.parse(raw.slice(raw.indexOf("\r\n\r\n") + 4))).toEqual({ error: error.startsWith(dotSegment) ? dotSegment : error });
+      }
+      // Dots inside a segment are names: the OpenAPI document, a query holding `..`.
+      expect((await fetch(`${server.url}/v1/openapi.json`)).status).toBe(200);
+      expect((await fetch(`${server.url}/v1/persons?name=..%2F..`, { headers: { "x-api-key": acme.key } })).status).toBe(200);
+    });
+
+    it("refuses a request naming two hosts (a Host header twice, an absolute-form target and a Host that differ), and serves an absolute-form target naming its Host", async () => {
+      const { port } = server;
+      const send = (request: string) =>
+        new Promise<string>((resolve, reject) => {
+          const socket = connect(port, "127.0.0.1", () => socket.write(request));
+          let received = "";
+          socket.on("data", (chunk) => (received += chunk.toString()));
+          socket.on("close", () => resolve(received));
+          socket.on("error", reject);
+        });
+      const me = (target: string, hostLines: string) => `GET ${target} HTTP/1.1\r\n${hostLines}x-api-key: ${acme.key}\r\nConnection: close\r\n\r\n`;
+      const answers = {
+        // Node kept the first line and served it; a proxy in front may have read the second.
+        "request has more than one Host header: send one": me("/v1/me", `Host: 127.0.0.1:${port}\r\nHost: other.example\r\n`),
+        // The adapter served the target's host, ignoring the Host header a cache in front keys on.
+        [`request target names host "other.example" but the Host header is "127.0.0.1:${port}": send the path alone (GET /v1/...) with the Host header, or make them equal`]:
+          me("http://other.example/v1/me", `Host: 127.0.0.1:${port}\r\n`),
+        [`request target names host "127.0.0.1:${port}" but the Host header is "127.0.0.1": send the path alone (GET /v1/...) with the Host header, or make them equal`]:
+          me(`http://127.0.0.1:${port}/v1/me`, "Host: 127.0.0.1\r\n"),
+      };
+      for (const [error, request] of Object.entries(answers)) {
+        const raw = await send(request);
+        expect(raw, request).toMatch(/^HTTP\/1\.1 400 Bad Request\r\n/);
+        expect(raw).toMatch(/\r\nx-request-id: [0-9a-f-]{36}\r\n/);
+        expect(JSON.parse(raw.slice(raw.indexOf("\r\n\r\n") + 4))).toEqual({ error });
+      }
+      // RFC 9112 has a server accept the absolute form: served when it names the Host sent, default port and case aside.
+      for (const request of [me(`http://127.0.0.1:${port}/v1/me`, `Host: 127.0.0.1:${port}\r\n`), me("http://Example.COM:80/v1/me", "Host: example.com\r\n")]) {
+        const raw = await send(request);
+        expect(raw, request).toMatch(/^HTTP\/1\.1 200 OK\r\n/);
+        expect(JSON.parse(raw.slice(raw.indexOf("\r\n\r\n") + 4))).toMatchObject({ tenant: { uuid: acme.tenant.uuid } });
+      }
+    });
+
+    it("reads every header line of a head within the size limit, past Node's default count of 2000", async () => {
+      const { port } = server;
+      const send = (request: string) =>
+        new Promise<string>((resolve, reject) => {
+          const socket = connect(port, "127.0.0.1", () => socket.write(request));
+          let received = "";
+          socket.on("data", (chunk) => (received += chunk.toString()));
+          socket.on("close", () => resolve(received));
+          socket.on("error", reject);
+        });
+      // 2,100 lines of 2 bytes (Node counts names and values) fit in the 16 KiB head; Node dropped every line after the 2,000th.
+      const filler = "a: 1\r\n".repeat(2100);
+      const last = await send(`GET /v1/me HTTP/1.1\r\nHost: x\r\n${filler}x-api-key: ${acme.key}\r\nConnection: close\r\n\r\n`);
+      expect(last).toMatch(/^HTTP\/1\.1 200 OK\r\n/);
+      // A method override after them was not refused: the POST was served as one.
+      const overridden = await send(`POST /v1/notes HTTP/1.1\r\nHost: x\r\nx-api-key: ${acme.key}\r\ncontent-type: application/json\r\ncontent-length: 2\r\n${filler}x-http-method-override: DELETE\r\nConnection: close\r\n\r\n{}`);
+      expect(overridden).toMatch(/^HTTP\/1\.1 400 Bad Request\r\n/);
+      expect(JSON.parse(overridden.slice(overridden.indexOf("\r\n\r\n") + 4))).toEqual({ error: expect.stringMatching(/^x-http-method-override is not supported/) });
+      // The head's size limit still holds.
+      const tooMany = await send(`GET /v1/me HTTP/1.1\r\nHost: x\r\n${"a: 1\r\n".repeat(9000)}Connection: close\r\n\r\n`);
+      expect(tooMany).toMatch(/^HTTP\/1\.1 431 /);
+    });
   });
 
   it("collects a graph hydration's garbage right after it", async () => {

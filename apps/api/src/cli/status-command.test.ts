@@ -24,8 +24,25 @@ function undoLastMigration(database: string): void {
   db.close();
 }
 
+/** What `rapport serve` logs as it migrates `database`, left by the release before (undoLastMigration): the pending migration, each step and its duration, before it listens. */
+function expectMigrationLogged(database: string, lines: Array<Record<string, unknown>>): void {
+  const messages = lines.map((line) => line.msg);
+  expect(lines).toContainEqual(expect.objectContaining({ msg: "migrating the database", database, pending: [LAST_MIGRATION] }));
+  expect(lines).toContainEqual(expect.objectContaining({ msg: "migrated the database", applied: 1, durationMs: expect.any(Number) }));
+  expect(messages.indexOf("migrated the database")).toBeLessThan(messages.indexOf("listening"));
+  // Each migration's start and end, with its duration, between the two.
+  expect(lines.filter((line) => line.msg === "migration started" || line.msg === "migration finished")).toEqual([
+    expect.objectContaining({ msg: "migration started", migration: LAST_MIGRATION }),
+    expect.objectContaining({ msg: "migration finished", migration: LAST_MIGRATION, durationMs: expect.any(Number) }),
+  ]);
+  expect(messages.indexOf("migrating the database")).toBeLessThan(messages.indexOf("migration started"));
+  expect(messages.indexOf("migration finished")).toBeLessThan(messages.indexOf("migrated the database"));
+}
+
 describe("rapport status", { timeout: 60_000 }, () => {
-  it("says whether a server has the database open, and the schema against this release", async () => {
+  // One server for both: the status while it has the file open, and what it logged as it migrated it (a start costs
+  // over a second of processor time).
+  it("says whether a server has the database open, and the schema against this release; the server logs its migration, and how long it took", async () => {
     const database = join(folder, "status.db");
     expect((await runRapportInProcess(database, "seed", "demo")).code).toBe(0);
     undoLastMigration(database);
@@ -36,7 +53,7 @@ describe("rapport status", { timeout: 60_000 }, () => {
     expect(older.stdout).toContain("\nno process has it open\n");
     expect(older.stdout).toMatch(/^database .*: \d+\.\d MB, WAL \d+\.\d MB, free \d+\.\d MB \(reused by later writes; rapport compact gives it back\)\n/);
 
-    const server = await startRapportServer(database);
+    const server = await startRapportServer(database, { logs: true });
     try {
       const serving = JSON.parse((await runRapportInProcess(database, "--json", "status")).stdout) as Record<string, unknown>;
       expect(serving).toMatchObject({ database, open_elsewhere: true, tenants: 1, migrations: { pending: [], latest: LAST_MIGRATION } });
@@ -45,6 +62,7 @@ describe("rapport status", { timeout: 60_000 }, () => {
     } finally {
       await server.stop();
     }
+    expectMigrationLogged(database, server.logs());
   });
 
   it("names the persons migration 0063 left on a LinkedIn key because another person has their profile, to merge", async () => {
@@ -115,25 +133,6 @@ describe("rapport status", { timeout: 60_000 }, () => {
       stdout: "",
       stderr: `rapport: ${database} is not a Rapport database: it has tables (customers) but no record of Rapport's migrations; name another file\n`,
     });
-  });
-
-  it("is what rapport serve logs as it migrates a database an older release wrote, and how long it took", async () => {
-    const database = join(folder, "upgraded.db");
-    expect((await runRapportInProcess(database, "seed", "demo")).code).toBe(0);
-    undoLastMigration(database);
-    const { exit, logs: lines } = await serveOnceForLogs(database);
-    expect(exit).toBe(0);
-    const messages = lines.map((line) => line.msg);
-    expect(lines).toContainEqual(expect.objectContaining({ msg: "migrating the database", database, pending: [LAST_MIGRATION] }));
-    expect(lines).toContainEqual(expect.objectContaining({ msg: "migrated the database", applied: 1, durationMs: expect.any(Number) }));
-    expect(messages.indexOf("migrated the database")).toBeLessThan(messages.indexOf("listening"));
-    // Each migration's start and end, with its duration, between the two.
-    expect(lines.filter((line) => line.msg === "migration started" || line.msg === "migration finished")).toEqual([
-      expect.objectContaining({ msg: "migration started", migration: LAST_MIGRATION }),
-      expect.objectContaining({ msg: "migration finished", migration: LAST_MIGRATION, durationMs: expect.any(Number) }),
-    ]);
-    expect(messages.indexOf("migrating the database")).toBeLessThan(messages.indexOf("migration started"));
-    expect(messages.indexOf("migration finished")).toBeLessThan(messages.indexOf("migrated the database"));
   });
 
   it("logs no migration one by one when rapport serve --demo creates a new database (the README's first command)", async () => {

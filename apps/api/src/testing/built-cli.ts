@@ -24,12 +24,18 @@ export async function runRapport(database: string, ...args: string[]): Promise<{
  * Starts `rapport serve` on `database` (any free port); its URL, a stop that waits for a clean exit, and a kill (SIGKILL,
  * as a crash or power loss ends it) that waits for its end. Started in a test, it is killed when the test ends unless
  * stopped before; `{ sharedByTests: true }` leaves that to the caller's `afterAll` (one server for several tests of a
- * file: each start costs over a second of processor time).
+ * file: each start costs over a second of processor time). `{ logs: true }` keeps its JSON log lines (`logs()`), as
+ * `serveOnceForLogs` does, for a test that checks both what it logs and what it does while it runs.
  */
-export async function startRapportServer(database: string, { sharedByTests = false } = {}): Promise<{ url: string; stop(): Promise<void>; kill(): Promise<void> }> {
+export async function startRapportServer(
+  database: string,
+  { sharedByTests = false, logs = false } = {},
+): Promise<{ url: string; stop(): Promise<void>; kill(): Promise<void>; logs(): Array<Record<string, unknown>> }> {
   const server = spawn(process.execPath, [CLI_PATH, "--db", database, "--json", "serve", "--port", "0", "--no-warm-graphs"], {
-    env: { ...process.env, RAPPORT_LOG_LEVEL: "silent" },
+    env: logs ? process.env : { ...process.env, RAPPORT_LOG_LEVEL: "silent" },
   });
+  let stderr = "";
+  if (logs) server.stderr.on("data", (chunk: Buffer) => (stderr += chunk.toString()));
   let output = "";
   const exited = new Promise<number | null>((resolve) => server.once("exit", resolve));
   // A test that fails or times out before its stop() would leave the server running in the worker, holding its
@@ -57,6 +63,7 @@ export async function startRapportServer(database: string, { sharedByTests = fal
       server.kill("SIGKILL");
       await exited;
     },
+    logs: () => stderr.split("\n").filter((line) => line.startsWith("{")).map((line) => JSON.parse(line) as Record<string, unknown>),
   };
 }
 
