@@ -93,7 +93,7 @@ describe("rapport backup", { timeout: 60_000 }, () => {
     const missingDatabase = join(folder, "never-created.db");
     const fromMissing = await rapport(missingDatabase, "backup", "--to", join(folder, "copy-of-nothing.db"));
     expect(fromMissing.code).toBe(1);
-    expect(fromMissing.stderr).toBe(`rapport: no database at ${missingDatabase} (chosen by --db, RAPPORT_DB or the default ./data/rapport.db); check the path: only rapport serve, rapport tenants create and rapport seed demo create one\n`);
+    expect(fromMissing.stderr).toBe(`rapport: no database at ${missingDatabase} (chosen by --db, RAPPORT_DB or the default ./data/rapport.db); check the path: only rapport serve, rapport tenants create, rapport tenants import and rapport seed demo create one\n`);
     expect(readdirSync(folder).filter((name) => name.startsWith("never-created") || name.startsWith("copy-of-nothing"))).toEqual([]);
   });
 

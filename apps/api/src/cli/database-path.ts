@@ -128,7 +128,7 @@ function statOrUndefined(path: string): Stats | undefined {
 }
 
 /** The commands that may create a database where there is none; every other one refuses a missing file. */
-export const CREATING_COMMANDS = "rapport serve, rapport tenants create and rapport seed demo";
+export const CREATING_COMMANDS = "rapport serve, rapport tenants create, rapport tenants import and rapport seed demo";
 
 /**
  * The database path the global options choose, for a command that needs the database to exist already (every

@@ -39,7 +39,7 @@ describe("a database path with no file", { timeout: 60_000 }, () => {
       expect(result, args.join(" ")).toEqual({
         code: 1,
         stdout: "",
-        stderr: `rapport: no database at ${typo} (chosen by --db, RAPPORT_DB or the default ./data/rapport.db); check the path: only rapport serve, rapport tenants create and rapport seed demo create one\n`,
+        stderr: `rapport: no database at ${typo} (chosen by --db, RAPPORT_DB or the default ./data/rapport.db); check the path: only rapport serve, rapport tenants create, rapport tenants import and rapport seed demo create one\n`,
       });
     }
     expect(existsSync(join(folder, "typo"))).toBe(false);
@@ -53,7 +53,7 @@ describe("a database path with no file", { timeout: 60_000 }, () => {
       expect(result, args.join(" ")).toEqual({
         code: 1,
         stdout: "",
-        stderr: `rapport: no database at ${empty} (an empty file) (chosen by --db, RAPPORT_DB or the default ./data/rapport.db); check the path: only rapport serve, rapport tenants create and rapport seed demo create one\n`,
+        stderr: `rapport: no database at ${empty} (an empty file) (chosen by --db, RAPPORT_DB or the default ./data/rapport.db); check the path: only rapport serve, rapport tenants create, rapport tenants import and rapport seed demo create one\n`,
       });
       expect(statSync(empty).size, args.join(" ")).toBe(0);
     }

@@ -45,7 +45,7 @@ describe("rapport oauth rotate-keys", () => {
     const missing = join(folder, "missing.db");
     const refused = await runRapportInProcess(missing, "oauth", "rotate-keys");
     expect(refused).toMatchObject({ code: 1, stdout: "" });
-    expect(refused.stderr).toBe(`rapport: no database at ${missing} (chosen by --db, RAPPORT_DB or the default ./data/rapport.db); check the path: only rapport serve, rapport tenants create and rapport seed demo create one\n`);
+    expect(refused.stderr).toBe(`rapport: no database at ${missing} (chosen by --db, RAPPORT_DB or the default ./data/rapport.db); check the path: only rapport serve, rapport tenants create, rapport tenants import and rapport seed demo create one\n`);
     expect(existsSync(missing)).toBe(false);
   });
 

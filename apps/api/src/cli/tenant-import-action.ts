@@ -1,18 +1,19 @@
 /**
  * What `rapport tenants import` does: reads the export's manifest, brings the database to this release (opening a
- * store), writes every record into a new tenant in one transaction (`openTenantImport`) with its progress on stderr,
+ * store; making a new one where there is none), writes every record into a new tenant in steps (`openTenantImport`) with its progress on stderr,
  * checks the records against the manifest's counts, commits, and says what the host does next: the users have no key
  * and no password yet.
  */
+import { rmSync } from "node:fs";
 import { ConflictError, InvalidInputError, openTenantImport, TENANT_EXPORT_KINDS, type TenantImport } from "@rapport/store";
 import type { Command } from "commander";
 import { CliError, printResult } from "./cli-output.js";
 import { commandStreams } from "./command-streams.js";
-import { existingDatabasePath, openingDatabase } from "./database-path.js";
+import { createDatabaseFileIfMissing, createdDatabaseNotice, openingDatabase, resolveDatabasePath } from "./database-path.js";
 import { openStore } from "./open-store.js";
 import { abortOnStoppingSignals, interruptedExitCode } from "./stopping-signals.js";
 import { createTenantRecordsProgressDisplay } from "./tenant-records-progress.js";
-import { openTenantImportSource } from "./tenant-import-source.js";
+import { openTenantImportSource, type TenantImportSource } from "./tenant-import-source.js";
 
 /** What the host does next, printed with the result: an export carries no secret. */
 export const NEXT_STEPS_NOTE =
@@ -27,9 +28,37 @@ const refusal = (error: unknown, where: string | null) =>
 
 export async function importTenant(options: { from: string; tenant?: string; name?: string }, command: Command): Promise<void> {
   const global = command.optsWithGlobals<{ db?: string; json?: boolean }>();
-  const database = existingDatabasePath(global.db);
+  const database = resolveDatabasePath(global.db);
   const source = await openTenantImportSource(options.from);
-  await (await openingDatabase(database, () => openStore(database))).close();
+  // A firm moving to a server of its own is imported into a new database: made here, as `tenants create` makes one,
+  // and removed again when the import fails (it would be an empty database the user did not ask for).
+  let created = false;
+  await (
+    await openingDatabase(database, () => {
+      created = createDatabaseFileIfMissing(database);
+      return openStore(database);
+    })
+  ).close();
+  if (created) commandStreams().stderr.write(createdDatabaseNotice(database));
+  try {
+    await importInto(database, source, options, global);
+  } catch (error) {
+    if (created) removeDatabaseFiles(database);
+    throw error;
+  }
+}
+
+/** Removes the database at `path` with its `-wal` and `-shm` files. */
+function removeDatabaseFiles(path: string): void {
+  for (const file of [path, `${path}-wal`, `${path}-shm`]) rmSync(file, { force: true });
+}
+
+async function importInto(
+  database: string,
+  source: TenantImportSource,
+  options: { tenant?: string; name?: string },
+  global: { json?: boolean },
+): Promise<void> {
   const { deleted_at: _deletedAt, ...exported } = source.tenant;
   const tenant = { ...exported, uuid: options.tenant ?? exported.uuid, name: options.name ?? exported.name };
   let imported: TenantImport;

@@ -4,7 +4,7 @@
  * stays untouched and out of sight; a bad line, a manifest that does not match, an unknown format version, a tenant
  * that exists or Ctrl-C leave nothing behind.
  */
-import { copyFileSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
+import { copyFileSync, existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import SqliteDatabase from "better-sqlite3";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
@@ -109,6 +109,24 @@ describe("rapport tenants import", { timeout: 30_000 }, () => {
     expect(await tenantCount()).toBe(tenants);
     expect(await source.services.store.tenants.get(other)).toBeNull();
     expect((await runRapportInProcess(emptyDatabase, "tenants", "list")).stdout).not.toContain(moving.tenant.uuid);
+  });
+
+  it("makes the database where there is none, a server of the firm's own, and removes it again when the import fails", async () => {
+    const fresh = join(folder, "own-server", "rapport.db");
+    const made = await runRapportInProcess(fresh, "tenants", "import", "--from", exportFile);
+    expect(made.code, made.stderr).toBe(0);
+    expect(made.stderr).toContain(`rapport: no database was at ${fresh}: created a new, empty one`);
+    expect((await runRapportInProcess(fresh, "tenants", "list")).stdout).toContain(moving.tenant.uuid);
+    const refusedFresh = join(folder, "refused.db");
+    // A line refused part-way, after the database was made.
+    const bad = join(folder, "bad-person.jsonl");
+    const lines = readFileSync(exportFile, "utf8").split("\n");
+    const at = lines.findIndex((line) => line.startsWith('{"kind":"persons"'));
+    writeFileSync(bad, lines.map((line, index) => (index === at ? line.replace('"name":', '"name":5,"was_name":') : line)).join("\n"));
+    const refused = await runRapportInProcess(refusedFresh, "tenants", "import", "--from", bad);
+    expect(refused.stderr).toContain(`rapport: no database was at ${refusedFresh}: created a new, empty one`);
+    expect(refused.stderr).toMatch(/\nrapport: bad-person.jsonl line \d+ \(persons\): field "name": expecting a non-empty string, got 5\n$/);
+    expect(existsSync(refusedFresh) || existsSync(`${refusedFresh}-wal`)).toBe(false);
   });
 
   it("rolls back on Ctrl-C and exits 130", async () => {

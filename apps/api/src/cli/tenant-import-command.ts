@@ -4,7 +4,6 @@
  */
 import { Command } from "commander";
 import { tenantUuidOption } from "./uuid-option.js";
-import { existingDatabaseAction } from "./existing-database-action.js";
 
 export function tenantImportCommand(): Command {
   return new Command("import")
@@ -15,5 +14,5 @@ export function tenantImportCommand(): Command {
     .requiredOption("--from <path>", "the export: its folder, or its .jsonl file")
     .option("--tenant <uuid>", "the new tenant's UUID (default: the exported tenant's)", tenantUuidOption)
     .option("--name <name>", "the new tenant's name (default: the exported tenant's)")
-    .action(existingDatabaseAction(async (options, command) => (await import("./tenant-import-action.js")).importTenant(options, command)));
+    .action(async (options, command) => (await import("./tenant-import-action.js")).importTenant(options, command));
 }
