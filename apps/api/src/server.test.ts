@@ -8,17 +8,8 @@ import { createApp } from "./app.js";
 import { defineOperation } from "./operations/operation.js";
 import { operations } from "./routes/operations.js";
 import { startServer, type RunningServer } from "./server.js";
+import { sendRawRequest } from "./testing/raw-request.js";
 import { buildTenant, createTestContext, type TestContext, type TestTenant } from "./testing/test-harness.js";
-
-/** Sends `request` as written over a new connection to `port` and resolves to all the server wrote back until it closed. */
-const sendRaw = (port: number, request: string) =>
-  new Promise<string>((resolve, reject) => {
-    const socket = connect(port, "127.0.0.1", () => socket.write(request));
-    let received = "";
-    socket.on("data", (chunk) => (received += chunk.toString()));
-    socket.on("close", () => resolve(received));
-    socket.on("error", reject);
-  });
 
 let running: RunningServer | null = null;
 afterEach(async () => {
@@ -64,6 +55,7 @@ describe("startServer", () => {
     });
     afterAll(async () => {
       await server.close(100);
+      await context.close();
     });
 
     it("serves the API on a real port with every platform header", async () => {
@@ -176,7 +168,7 @@ describe("startServer", () => {
 
     it("answers a request no Request can be made of (no Host, a backslash, OPTIONS *, a dot segment) with a JSON 400 and a request id, not an empty 400", async () => {
       const { port } = server;
-      const send = (request: string) => sendRaw(port, request);
+      const send = (request: string) => sendRawRequest(port, request);
       const answers = {
         "request has no Host header, which HTTP/1.1 requires": `GET /v1/persons HTTP/1.1\r\nx-api-key: ${acme.key}\r\nConnection: close\r\n\r\n`,
         "request path must not contain a backslash (\\); send / between segments": `GET /v1\\persons HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n`,
@@ -201,7 +193,7 @@ describe("startServer", () => {
 
     it("refuses a request naming two hosts (a Host header twice, an absolute-form target and a Host that differ), and serves an absolute-form target naming its Host", async () => {
       const { port } = server;
-      const send = (request: string) => sendRaw(port, request);
+      const send = (request: string) => sendRawRequest(port, request);
       const me = (target: string, hostLines: string) => `GET ${target} HTTP/1.1\r\n${hostLines}x-api-key: ${acme.key}\r\nConnection: close\r\n\r\n`;
       const answers = {
         // Node kept the first line and served it; a proxy in front may have read the second.
@@ -228,7 +220,7 @@ describe("startServer", () => {
 
     it("reads every header line of a head within the size limit, past Node's default count of 2000", async () => {
       const { port } = server;
-      const send = (request: string) => sendRaw(port, request);
+      const send = (request: string) => sendRawRequest(port, request);
       // 2,100 lines of 2 bytes (Node counts names and values) fit in the 16 KiB head; Node dropped every line after the 2,000th.
       const filler = "a: 1\r\n".repeat(2100);
       const last = await send(`GET /v1/me HTTP/1.1\r\nHost: x\r\n${filler}x-api-key: ${acme.key}\r\nConnection: close\r\n\r\n`);

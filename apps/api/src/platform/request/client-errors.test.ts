@@ -1,7 +1,8 @@
 /** What Node's HTTP parser refuses is answered with a JSON error that says what to fix, over a real socket. */
 import { createServer, type Server } from "node:http";
-import { connect, type AddressInfo } from "node:net";
+import type { AddressInfo } from "node:net";
 import { afterEach, describe, expect, it } from "vitest";
+import { sendRawRequest } from "../../testing/raw-request.js";
 import { answerClientErrors } from "./client-errors.js";
 
 let server: Server | null = null;
@@ -12,14 +13,7 @@ async function sendRaw(request: Buffer): Promise<string> {
   server = createServer((_request, response) => response.end("served"));
   answerClientErrors(server);
   await new Promise<void>((resolve) => server!.listen(0, "127.0.0.1", resolve));
-  const { port } = server.address() as AddressInfo;
-  return new Promise<string>((resolve, reject) => {
-    const socket = connect(port, "127.0.0.1", () => socket.write(request));
-    let received = "";
-    socket.on("data", (chunk) => (received += chunk.toString()));
-    socket.on("close", () => resolve(received));
-    socket.on("error", reject);
-  });
+  return sendRawRequest((server.address() as AddressInfo).port, request);
 }
 
 describe("answerClientErrors", () => {
