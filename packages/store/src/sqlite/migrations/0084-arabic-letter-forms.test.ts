@@ -3,33 +3,24 @@
  * "ك") are found, sorted and matched after it whichever keyboard typed them; a deleted tenant's rows are left.
  */
 import SqliteDatabase from "better-sqlite3";
-import { Kysely, Migrator, SqliteDialect, sql } from "kysely";
+import { Kysely, Migrator, SqliteDialect } from "kysely";
 import { describe, expect, it } from "vitest";
 import type { Database } from "../../database-schema.js";
 import { companyNameKey } from "../../repositories/company-name-key.js";
 import { INDEX_FOLD_NAME_FUNCTION, registerFoldName } from "../../repositories/fold-name.js";
 import { applyPendingNameSearch } from "../../repositories/name-search-notes.js";
-import { liveRecordsNamed, nameContainsFolded, type NamedEntityType } from "../../repositories/name-search.js";
 import { nameSortKey } from "../../repositories/name-sort-key.js";
+import { nameKeysMigrationDatabase } from "../../testing/name-keys-migration-database.js";
 import { useOnlyScaleLStatistics } from "../../testing/scale-l-statistics.js";
 import { planOf, preparedDuring, tenantWalksIn } from "../../testing/sqlite-plans.js";
 import { arabicLetterFormsMigration } from "./0084-arabic-letter-forms.js";
 import { migrations } from "./index.js";
 
-const migratedUpTo = (last: string) => Object.fromEntries(Object.entries(migrations).filter(([name]) => name <= last));
-
 describe("migration 0084-arabic-letter-forms", () => {
   it("keys and indexes again the Arabic-script names written before it, so that each keyboard's letters find the other's", async () => {
-    const sqlite = new SqliteDatabase(":memory:");
-    registerFoldName(sqlite);
-    const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: sqlite }) });
-    const migrate = async (last: string) =>
-      expect((await new Migrator({ db, provider: { getMigrations: async () => migratedUpTo(last) } }).migrateToLatest()).error).toBeUndefined();
-    const named = async (entityType: NamedEntityType, word: string) =>
-      (await sql<{ uuid: string }>`${liveRecordsNamed("t1", entityType, word, true, nameContainsFolded)}`.execute(db)).rows.map((row) => row.uuid);
-    const column = (table: string, key: string) => sqlite.prepare(`select uuid, ${key} as key from ${table} order by uuid`).all();
+    const { sqlite, db, migrate, named, column } = nameKeysMigrationDatabase();
     try {
-      await migrate("0084-address-forms-and-list-name-keys");
+      await migrate("0083-address-forms-and-list-name-keys");
       // Keyed and indexed as the release before did: Arabic's letter forms as written (here its names have no harakat).
       sqlite.exec(`insert into tenants (uuid, name, tier, created_at) values ('t1', 'Bank', 'standard', 1), ('t2', 'Gone', 'standard', 1);
         insert into persons (uuid, tenant_uuid, name, name_sort_key, created_at, service_updated_at) values

@@ -3,28 +3,15 @@
  * ideographic commas) keyed and indexed before it are found and sorted after it as their Latin counterparts are; the
  * other rows and a deleted tenant's are left.
  */
-import SqliteDatabase from "better-sqlite3";
-import { Kysely, Migrator, SqliteDialect, sql } from "kysely";
 import { describe, expect, it } from "vitest";
-import type { Database } from "../../database-schema.js";
 import { INDEX_FOLD_NAME_FUNCTION, registerFoldName } from "../../repositories/fold-name.js";
 import { applyPendingNameSearch } from "../../repositories/name-search-notes.js";
-import { liveRecordsNamed, nameContainsFolded, type NamedEntityType } from "../../repositories/name-search.js";
 import { nameSortKey } from "../../repositories/name-sort-key.js";
-import { migrations } from "./index.js";
-
-const migratedUpTo = (last: string) => Object.fromEntries(Object.entries(migrations).filter(([name]) => name <= last));
+import { nameKeysMigrationDatabase } from "../../testing/name-keys-migration-database.js";
 
 describe("migration 0088-name-punctuation-of-other-scripts", () => {
   it("keys and indexes again the names holding those marks, so 'ジョンスミス' finds 'ジョン・スミス' as 'JohnSmith' finds 'John-Smith'", async () => {
-    const sqlite = new SqliteDatabase(":memory:");
-    registerFoldName(sqlite);
-    const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: sqlite }) });
-    const migrate = async (last: string) =>
-      expect((await new Migrator({ db, provider: { getMigrations: async () => migratedUpTo(last) } }).migrateToLatest()).error).toBeUndefined();
-    const named = async (entityType: NamedEntityType, word: string) =>
-      (await sql<{ uuid: string }>`${liveRecordsNamed("t1", entityType, word, true, nameContainsFolded)}`.execute(db)).rows.map((row) => row.uuid);
-    const column = (table: string, key: string) => sqlite.prepare(`select uuid, ${key} as key from ${table} order by uuid`).all();
+    const { sqlite, db, migrate, named, column } = nameKeysMigrationDatabase();
     try {
       await migrate("0086-places-of-linked-records");
       // Keyed and indexed as the release before did: the marks kept.
