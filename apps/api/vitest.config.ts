@@ -5,6 +5,7 @@ export default defineConfig({
   test: {
     include: ["src/**/*.test.ts", "test/**/*.test.ts"],
     globalSetup: ["./vitest.global-setup.ts"],
+    setupFiles: ["./vitest.setup.ts"],
     // The heaviest properties take 14 s on a 2-core machine half as fast as another, running beside the other
     // packages' suites (turbo): the limit catches a hang, not a slow run.
     testTimeout: 60_000,

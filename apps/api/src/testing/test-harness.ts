@@ -50,6 +50,18 @@ export interface TestTenant {
   memberKey: string;
 }
 
+/** Contexts not closed yet: the suite's set-up closes those a test file left open (`closeForgottenTestContexts`). */
+const openContexts = new Set<TestContext>();
+
+/**
+ * Closes the contexts a test file left open, each folder removed with it: a file whose server's `close()` closed the
+ * store left the context's folder in the system's temporary folder, a database and its WAL each run.
+ */
+export async function closeForgottenTestContexts(): Promise<void> {
+  const forgotten = [...openContexts];
+  await Promise.all(forgotten.map((context) => context.close()));
+}
+
 export async function createTestContext(
   options: { databasePath?: string; start?: number; summaryProvider?: SummaryProvider; lockWaitMs?: number } = {},
 ): Promise<TestContext> {
@@ -92,11 +104,13 @@ export async function createTestContext(
       return { status: response.status, body: response.status === 204 ? null : ((await response.json()) as Record<string, any>) };
     },
     async close() {
+      openContexts.delete(context);
       await services.importJobs.stop();
       await services.store.close();
       if (folder) rmSync(folder, { recursive: true, force: true });
     },
   };
+  openContexts.add(context);
   return context;
 }
 
