@@ -17,11 +17,17 @@ import { toImportedAddress } from "./parse-mail-message.js";
 import { readComponentBlocks } from "./read-component-blocks.js";
 import { StepBudgetExceeded, withinStepBudget, type StepBudget } from "./recurrence-steps.js";
 import type { LineCounter } from "./read-lines.js";
-import { isKnownTimeZone, zonedWallClockToEpoch } from "./zoned-time.js";
+import { epochToZonedWallClock, isKnownTimeZone, zonedWallClockToEpoch } from "./zoned-time.js";
 
 type Component = InstanceType<typeof ICAL.Component>;
 type CalendarEvent = InstanceType<typeof ICAL.Event>;
 type CalendarTime = InstanceType<typeof ICAL.Time>;
+
+/**
+ * The calendar's own time zone, as Apple Calendar and Google write it (`X-WR-TIMEZONE:Asia/Tokyo`): its floating times
+ * (no TZID, no `Z`) are wall-clock times there, as those applications read them. Until 2026-12-07 they read as UTC.
+ */
+const CALENDAR_ZONE = "X-WR-TIMEZONE";
 
 /** A series expanding to more occurrences than this in the window is cut there (and reported). */
 export const MAX_OCCURRENCES_PER_SERIES = 5_000;
@@ -49,24 +55,51 @@ export interface IcsOptions {
   name: string;
 }
 
+/** The options, and the IANA zone of the event's calendar (its X-WR-TIMEZONE), in which its floating times are read. */
+type EventOptions = IcsOptions & { calendarZone: string | null };
+
 interface ParsedEvent {
   line: number;
   component: Component;
+  /** The IANA zone its calendar's X-WR-TIMEZONE names, or null. */
+  calendarZone: string | null;
 }
 
 /**
  * An instant from a calendar time; null for an all-day date. A TZID no VTIMEZONE defines is read as the zone
- * `resolveZone` gives (by default the IANA zone it names, a Windows zone name included); floating times, and a TZID
- * without a zone, read as UTC.
+ * `resolveZone` gives (by default the IANA zone it names, a Windows zone name included); floating times in
+ * `calendarZone` (the calendar's X-WR-TIMEZONE), else, as a TZID without a zone, as UTC.
  */
-function toEpoch(time: CalendarTime, tzid: string | null, resolveZone: (tzid: string) => string | null = ianaTimeZoneOf): number | null {
+function toEpoch(time: CalendarTime, tzid: string | null, calendarZone: string | null, resolveZone: (tzid: string) => string | null = ianaTimeZoneOf): number | null {
   if (time.isDate) return null;
   const zone = time.zone?.tzid;
   if (zone && zone !== "floating") return time.toUnixTime() * 1_000;
   const wall = { year: time.year, month: time.month, day: time.day, hour: time.hour, minute: time.minute, second: time.second };
-  const iana = tzid ? resolveZone(tzid) : null;
+  const iana = wallClockZone(tzid, calendarZone, resolveZone);
   const zoned = iana ? zonedWallClockToEpoch(wall, iana) : null;
   return zoned ?? Date.UTC(wall.year, wall.month - 1, wall.day, wall.hour, wall.minute, wall.second);
+}
+
+/** The IANA zone a time ical.js holds as wall-clock time (floating, or of a TZID no VTIMEZONE defines) is read in, or null (UTC). */
+function wallClockZone(tzid: string | null, calendarZone: string | null, resolveZone: (tzid: string) => string | null = ianaTimeZoneOf): string | null {
+  return tzid ? resolveZone(tzid) : calendarZone;
+}
+
+/**
+ * A series' UNTIL written in UTC (as RFC 5545 requires beside a zoned DTSTART), rewritten as the wall-clock time of
+ * `zone` when ical.js holds the series' times as wall-clock times read there: it compares the two as they are
+ * written, so until 2026-12-07 a weekly 20:00 Tokyo meeting lost the occurrence its UNTIL named (20:00 against 11:00Z)
+ * and a daily 01:00 New York one gained a day.
+ */
+function untilAsWallClock(master: Component, zone: string): void {
+  for (const property of master.getAllProperties("rrule")) {
+    const rule = property.getFirstValue();
+    if (!(rule instanceof ICAL.Recur) || !rule.until || rule.until.isDate || rule.until.zone?.tzid !== "UTC") continue;
+    const wall = epochToZonedWallClock(rule.until.toUnixTime() * 1_000, zone);
+    if (!wall) continue;
+    rule.until = new ICAL.Time({ ...wall, isDate: false }, ICAL.Timezone.localTimezone);
+    property.setValue(rule);
+  }
 }
 
 /**
@@ -182,10 +215,11 @@ function toMeeting(
   start: CalendarTime,
   end: CalendarTime | null,
   externalId: string,
+  calendarZone: string | null,
 ): OccurrenceResult {
-  const startsAt = toEpoch(start, tzidOf(item, "dtstart"));
+  const startsAt = toEpoch(start, tzidOf(item, "dtstart"), calendarZone);
   if (startsAt === null) return { skipped: ALL_DAY_EVENT };
-  let endsAt = end ? toEpoch(end, tzidOf(item, "dtend") ?? tzidOf(item, "dtstart")) : null;
+  let endsAt = end ? toEpoch(end, tzidOf(item, "dtend") ?? tzidOf(item, "dtstart"), calendarZone) : null;
   if (endsAt !== null && endsAt < startsAt) endsAt = null;
   if (markedAllDay(master, item)) {
     // Passed on with its key alone: the writer removes the 24-hour meeting earlier imports stored for it, else skips it.
@@ -220,12 +254,12 @@ function toMeeting(
  * when its EXDATE shows the same time: a series in a zone no VTIMEZONE defines is unzoned to it, so an EXDATE written
  * in UTC (`EXDATE:20261022T003000Z`) never matched its occurrence, and the meeting was imported.
  */
-function excludedInstants(master: Component): Set<number> {
+function excludedInstants(master: Component, calendarZone: string | null): Set<number> {
   const instants = new Set<number>();
   for (const property of master.getAllProperties("exdate")) {
     const tzid = stringParameter(property, "tzid");
     for (const value of property.getValues()) {
-      const instant = value instanceof ICAL.Time ? toEpoch(value, tzid) : null;
+      const instant = value instanceof ICAL.Time ? toEpoch(value, tzid, calendarZone) : null;
       if (instant !== null) instants.add(instant);
     }
   }
@@ -243,13 +277,18 @@ function takeOffTimedExdates(master: Component): void {
   }
 }
 
-function* expand(uid: string, master: ParsedEvent, exceptions: Component[], options: IcsOptions): Generator<Expansion> {
+function* expand(uid: string, master: ParsedEvent, exceptions: Component[], options: EventOptions): Generator<Expansion> {
   const where = `event at line ${master.line} (UID ${uid})`;
   // Its own exceptions, given: without them ical.js relates every RECURRENCE-ID component of the whole calendar,
   // whatever its UID (one series' moved occurrence replaced another's at the same time), scanning all events for
   // each event (quadratic in the calendar's size).
-  const excluded = excludedInstants(master.component);
+  const { calendarZone } = options;
+  const excluded = excludedInstants(master.component, calendarZone);
   takeOffTimedExdates(master.component);
+  const firstStart = master.component.getFirstPropertyValue("dtstart");
+  const heldAsWallClock = firstStart instanceof ICAL.Time && (!firstStart.zone?.tzid || firstStart.zone.tzid === "floating");
+  const startZone = heldAsWallClock ? wallClockZone(tzidOf(master.component, "dtstart"), calendarZone) : null;
+  if (startZone) untilAsWallClock(master.component, startZone);
   const event: CalendarEvent = new ICAL.Event(master.component, { exceptions });
   if (!event.isRecurring()) {
     const start = event.startDate;
@@ -257,12 +296,12 @@ function* expand(uid: string, master: ParsedEvent, exceptions: Component[], opti
       yield { position: where, problem: "no DTSTART" };
       return;
     }
-    const startsAt = toEpoch(start, tzidOf(master.component, "dtstart"));
+    const startsAt = toEpoch(start, tzidOf(master.component, "dtstart"), calendarZone);
     if (startsAt !== null && (startsAt < options.since || startsAt > options.until)) {
       yield { position: where, skipped: "outside the window" };
       return;
     }
-    const result = toMeeting(master.component, master.component, start, event.endDate ?? null, uid);
+    const result = toMeeting(master.component, master.component, start, event.endDate ?? null, uid, calendarZone);
     yield "item" in result ? { position: where, item: result.item } : { position: where, skipped: result.skipped };
     return;
   }
@@ -299,9 +338,9 @@ function* expand(uid: string, master: ParsedEvent, exceptions: Component[], opti
       yield PAUSE;
     }
     const details = event.getOccurrenceDetails(next);
-    const originalStart = toEpoch(details.recurrenceId, tzidOf(master.component, "dtstart"));
-    const keyStart = toEpoch(details.recurrenceId, tzidOf(master.component, "dtstart"), ianaNameOnly);
-    const movedStart = toEpoch(details.startDate, tzidOf(details.item.component, "dtstart"));
+    const originalStart = toEpoch(details.recurrenceId, tzidOf(master.component, "dtstart"), calendarZone);
+    const keyStart = toEpoch(details.recurrenceId, tzidOf(master.component, "dtstart"), null, ianaNameOnly);
+    const movedStart = toEpoch(details.startDate, tzidOf(details.item.component, "dtstart"), calendarZone);
     const reference = movedStart ?? originalStart ?? Date.UTC(next.year, next.month - 1, next.day);
     if (reference > options.until && (originalStart ?? reference) > options.until) break;
     const key = `${uid}#${keyStart ?? Date.UTC(next.year, next.month - 1, next.day)}`;
@@ -311,7 +350,7 @@ function* expand(uid: string, master: ParsedEvent, exceptions: Component[], opti
     if (originalStart !== null && excluded.has(originalStart)) {
       // Cancelled: left out, and the meeting an earlier export stored for it marked cancelled.
       cancelled += 1;
-      const result = toMeeting(master.component, details.item.component, details.startDate, details.endDate, key);
+      const result = toMeeting(master.component, details.item.component, details.startDate, details.endDate, key, calendarZone);
       if ("item" in result && !result.item.all_day) yield { position, item: { ...result.item, status: "cancelled" } };
       continue;
     }
@@ -320,7 +359,7 @@ function* expand(uid: string, master: ParsedEvent, exceptions: Component[], opti
       yield { position: where, problem: `more than ${MAX_OCCURRENCES_PER_SERIES} occurrences in the window; the rest are left out` };
       return;
     }
-    const result = toMeeting(master.component, details.item.component, details.startDate, details.endDate, key);
+    const result = toMeeting(master.component, details.item.component, details.startDate, details.endDate, key, calendarZone);
     yield "item" in result ? { position, item: result.item } : { position, skipped: result.skipped };
   }
   if (produced === 0 && cancelled === 0) yield { position: where, skipped: "outside the window" };
@@ -355,8 +394,14 @@ export function readIcs(stream: Readable, totalBytes: number | null, options: Ic
         ["VTIMEZONE", 1],
       ]),
       describe: `${options.name} is not an iCalendar file`,
+      properties: new Set([CALENDAR_ZONE]),
     });
+    // Per calendar: a folder's files are read as one stream, each its own VCALENDAR.
+    let calendarZone: string | null = null;
     for await (const block of blocks) {
+      if (block.name === "VCALENDAR") calendarZone = null;
+      if (block.name === CALENDAR_ZONE && "text" in block) calendarZone = ianaTimeZoneOf(block.text.trim());
+      if (block.name === "VCALENDAR" || block.name === CALENDAR_ZONE) continue;
       const position = `${block.name.toLowerCase() === "vevent" ? "event" : "time zone"} at line ${block.line}`;
       if ("problem" in block) {
         problems.push({ position, problem: block.problem });
@@ -365,7 +410,7 @@ export function readIcs(stream: Readable, totalBytes: number | null, options: Ic
       try {
         const component = new ICAL.Component(ICAL.parse(block.text) as unknown as unknown[]);
         calendar.addSubcomponent(component);
-        if (block.name === "VEVENT") events.push({ line: block.line, component });
+        if (block.name === "VEVENT") events.push({ line: block.line, component, calendarZone });
       } catch (error) {
         problems.push({ position, problem: `unreadable ${block.name}: ${error instanceof Error ? error.message : String(error)}` });
       }
@@ -393,10 +438,13 @@ export function readIcs(stream: Readable, totalBytes: number | null, options: Ic
       try {
         if (master) {
           const components = related.map((exception) => exception.component);
-          yield* pausing(withCaveat(expand(uid, master, components, options), unknownTimeZoneCaveat([master.component, ...components])));
+          const eventOptions = { ...options, calendarZone: master.calendarZone };
+          yield* pausing(withCaveat(expand(uid, master, components, eventOptions), unknownTimeZoneCaveat([master.component, ...components])));
         } else {
           // Exceptions whose series is not in the file stand alone, keyed like occurrences.
-          for (const orphan of related) yield* pausing(withCaveat(expandOrphan(uid, orphan, options), unknownTimeZoneCaveat([orphan.component])));
+          for (const orphan of related) {
+            yield* pausing(withCaveat(expandOrphan(uid, orphan, { ...options, calendarZone: orphan.calendarZone }), unknownTimeZoneCaveat([orphan.component])));
+          }
         }
       } catch (error) {
         const line = master?.line ?? related[0]?.line ?? 0;
@@ -407,12 +455,12 @@ export function readIcs(stream: Readable, totalBytes: number | null, options: Ic
   return { entries: entries(), bytesRead: () => counter.bytes, totalBytes };
 }
 
-function* expandOrphan(uid: string, orphan: ParsedEvent, options: IcsOptions): Generator<Expansion> {
+function* expandOrphan(uid: string, orphan: ParsedEvent, options: EventOptions): Generator<Expansion> {
   const where = `event at line ${orphan.line} (UID ${uid})`;
   const event = new ICAL.Event(orphan.component);
   const recurrenceId = event.recurrenceId;
-  const original = recurrenceId ? toEpoch(recurrenceId, tzidOf(orphan.component, "recurrence-id"), ianaNameOnly) : null;
-  const startsAt = event.startDate ? toEpoch(event.startDate, tzidOf(orphan.component, "dtstart")) : null;
+  const original = recurrenceId ? toEpoch(recurrenceId, tzidOf(orphan.component, "recurrence-id"), null, ianaNameOnly) : null;
+  const startsAt = event.startDate ? toEpoch(event.startDate, tzidOf(orphan.component, "dtstart"), options.calendarZone) : null;
   if (!event.startDate) {
     yield { position: where, problem: "no DTSTART" };
     return;
@@ -421,7 +469,7 @@ function* expandOrphan(uid: string, orphan: ParsedEvent, options: IcsOptions): G
     yield { position: where, skipped: "outside the window" };
     return;
   }
-  const result = toMeeting(orphan.component, orphan.component, event.startDate, event.endDate ?? null, `${uid}#${original ?? startsAt}`);
+  const result = toMeeting(orphan.component, orphan.component, event.startDate, event.endDate ?? null, `${uid}#${original ?? startsAt}`, options.calendarZone);
   yield "item" in result ? { position: where, item: result.item } : { position: where, skipped: result.skipped };
 }
 

@@ -474,3 +474,38 @@ describe("ics import", () => {
     expect(meetings.get("d@x")?.starts_at).toBe(Date.UTC(2026, 10, 6, 8));
   });
 });
+
+describe("ics times at daylight saving changes, series ends and calendar zones", () => {
+  it("reads each event's wall time in its own zone: the first of a repeated hour, UNTIL as an instant, floating times in X-WR-TIMEZONE", async () => {
+    const people = ["ORGANIZER:mailto:ada@acme.example", "ATTENDEE:mailto:jordan@northwind.example"];
+    const path = bed.file(
+      "zones.ics",
+      icsFile([
+        // Apple and Google write the calendar's zone here; floating times are wall times there.
+        "X-WR-TIMEZONE:America/Sao_Paulo",
+        // 01:30 happens twice in London on 25 October: first in summer time (00:30Z), RFC 5545 says the first.
+        vevent(["UID:london-early", "DTSTART;TZID=Europe/London:20261025T013000", "DTEND;TZID=Europe/London:20261025T020000", "SUMMARY:London early", ...people]),
+        vevent(["UID:berlin-night", "DTSTART;TZID=Europe/Berlin:20261025T021500", "SUMMARY:Berlin night", ...people]),
+        // Weekly at 20:00 Tokyo (11:00Z) until the instant of its third occurrence, which UNTIL includes.
+        vevent(["UID:tokyo-weekly", "DTSTART;TZID=Asia/Tokyo:20261013T200000", "RRULE:FREQ=WEEKLY;UNTIL=20261027T110000Z", "SUMMARY:Tokyo weekly", ...people]),
+        // Daily at 01:00 New York (05:00Z in October) until the end of 14 October there: two occurrences, not three.
+        vevent(["UID:new-york-daily", "DTSTART;TZID=America/New_York:20261013T010000", "RRULE:FREQ=DAILY;UNTIL=20261015T035959Z", "SUMMARY:New York daily", ...people]),
+        vevent(["UID:floating", "DTSTART:20261110T100000", "DTEND:20261110T110000", "SUMMARY:Sao Paulo floating", ...people]),
+        vevent(["UID:utc", "DTSTART:20261110T100000Z", "SUMMARY:UTC stays UTC", ...people]),
+      ]),
+    );
+    await importArchive({ store: bed.store, tenantUuid: bed.tenantUuid, input: { path }, request: importRequest("ics") });
+    const meetings = [...(await meetingsByKey()).values()].map((meeting) => [meeting.title, new Date(meeting.starts_at).toISOString()]);
+    expect(meetings).toEqual([
+      ["New York daily", "2026-10-13T05:00:00.000Z"],
+      ["Tokyo weekly", "2026-10-13T11:00:00.000Z"],
+      ["New York daily", "2026-10-14T05:00:00.000Z"],
+      ["Tokyo weekly", "2026-10-20T11:00:00.000Z"],
+      ["Berlin night", "2026-10-25T00:15:00.000Z"],
+      ["London early", "2026-10-25T00:30:00.000Z"],
+      ["Tokyo weekly", "2026-10-27T11:00:00.000Z"],
+      ["UTC stays UTC", "2026-11-10T10:00:00.000Z"],
+      ["Sao Paulo floating", "2026-11-10T13:00:00.000Z"],
+    ]);
+  });
+});

@@ -19,6 +19,12 @@ export interface BlockOptions {
   capture: ReadonlyMap<string, number>;
   /** Names the input in the error for a file of another kind. */
   describe: string;
+  /**
+   * Properties of the `first` component itself to pass on, by upper-case name, as blocks of that name whose text is
+   * the value (unfolded); each `first` component's start is then passed on too, as a block of its name with no text,
+   * so that a reader of several joined files knows where each file's properties end.
+   */
+  properties?: ReadonlySet<string>;
 }
 
 /** Upper-cased component name of a `BEGIN:`/`END:` line, else null. */
@@ -62,10 +68,18 @@ async function* componentBlocksOfText(text: Readable, options: BlockOptions): As
   let sawContent = false;
   let capture: { name: string; depth: number; line: number; lines: string[] } | null = null;
   let previousLine = "";
+  let property: { name: string; line: number; text: string } | null = null;
   for await (const lines of readLineChunks(text, "utf8", { bytes: 0 })) {
     for (const rawLine of lines) {
       lineNumber += 1;
       const line = lineNumber === 1 ? rawLine.replace(/^\uFEFF/, "") : rawLine;
+      if (property && /^[ \t]/.test(line)) {
+        property.text += line.slice(1);
+        continue;
+      }
+      if (property) yield property;
+      property = options.properties && !capture && stack.length === 1 ? topProperty(line, lineNumber, options.properties) : null;
+      if (property) continue;
       if (!sawContent) {
         if (line.trim() === "") continue;
         sawContent = true;
@@ -82,6 +96,7 @@ async function* componentBlocksOfText(text: Readable, options: BlockOptions): As
           capture = null;
         }
         if (!capture && options.capture.get(begins) === stack.length) capture = { name: begins, depth: stack.length, line: lineNumber, lines: [] };
+        if (options.properties && stack.length === 0 && begins === options.first) yield { name: begins, line: lineNumber, text: "" };
         stack.push(begins);
       }
       previousLine = line;
@@ -100,6 +115,14 @@ async function* componentBlocksOfText(text: Readable, options: BlockOptions): As
       }
     }
   }
+  if (property) yield property;
   if (!sawContent) throw new ImportFormatError(`${options.describe}: it is empty`);
   if (capture) yield { name: capture.name, line: capture.line, problem: `${capture.name} starting here is never closed (no END:${capture.name})` };
+}
+
+/** A property line of one of `names` (`NAME:value` or `NAME;parameters:value`), as a block of its value; else null. */
+function topProperty(line: string, lineNumber: number, names: ReadonlySet<string>): { name: string; line: number; text: string } | null {
+  const match = /^([A-Za-z0-9-]+)(?:;[^:]*)?:(.*)$/.exec(line);
+  const name = match?.[1]!.toUpperCase();
+  return name !== undefined && names.has(name) ? { name, line: lineNumber, text: match![2]! } : null;
 }
