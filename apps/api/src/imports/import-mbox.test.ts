@@ -141,6 +141,34 @@ describe("mbox import", () => {
     expect(persons.get("sales@acme-shop.example")?.name).toBe("Acme, Inc");
   });
 
+  it("reads each Date header's instant whatever the server's time zone: a zone's offset, none as UTC, a three-digit year from 1900", async () => {
+    const message = (id: string, date: string) => mailMessage({ messageId: `<${id}@partner.example>`, from: "bob@partner.example", to: ["ada@acme.example"], date });
+    const path = bed.file(
+      "dates.mbox",
+      mboxFile([
+        message("kathmandu", "Thu, 1 Oct 2026 10:30:00 +0545"),
+        message("no-zone", "Thu, 1 Oct 2026 10:30:00"),
+        message("asctime", "Thu Oct  1 10:30:00 2026"),
+        message("y2k-bug", "Thu, 1 Oct 126 10:30:00 +0000"),
+      ]),
+    );
+    const zone = process.env.TZ;
+    process.env.TZ = "Asia/Tokyo";
+    try {
+      await importArchive({ store: bed.store, tenantUuid: bed.tenantUuid, input: { path }, request: importRequest("mbox") });
+    } finally {
+      if (zone === undefined) delete process.env.TZ;
+      else process.env.TZ = zone;
+    }
+    const sentAt = async (id: string) => new Date((await bed.store.emails.get(bed.tenantUuid, `<${id}@partner.example>`))!.sent_at).toISOString();
+    expect(await Promise.all(["kathmandu", "no-zone", "asctime", "y2k-bug"].map(sentAt))).toEqual([
+      "2026-10-01T04:45:00.000Z",
+      "2026-10-01T10:30:00.000Z",
+      "2026-10-01T10:30:00.000Z",
+      "2026-10-01T10:30:00.000Z",
+    ]);
+  });
+
   it("names a person first seen by address alone with a later message's display name, in the archive's order, and keeps a name already given", async () => {
     const typed = await bed.store.persons.create({ tenant_uuid: bed.tenantUuid, name: "cleo", emails: ["cleo@partner.example"] });
     const path = bed.file(

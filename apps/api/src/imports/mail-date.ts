@@ -37,14 +37,33 @@ function writtenDay(header: string): string | undefined {
 
 /**
  * The instant a mail `Date:` header names, or NaN when it is unreadable or names a day its month lacks (`Mon, 30 Feb
- * 2026 10:00:00 +0000`, 31 April, 29 February of a common year), as the importer treats any unreadable date.
+ * 2026 10:00:00 +0000`, 31 April, 29 February of a common year), as the importer treats any unreadable date. A time
+ * without a zone (`Mon Dec 7 07:00:00 2026`, as asctime writes it) is UTC, whatever the server's own time zone.
  *
  * @example
  * parseMailDate("Tue, 13 Oct 2026 09:00:00 +0200"); // Date.UTC(2026, 9, 13, 7)
+ * parseMailDate("Tue, 13 Oct 126 09:00:00 +0200"); // the same (RFC 5322: a three-digit year counts from 1900)
  * parseMailDate("Mon, 30 Feb 2026 10:00:00 +0000"); // NaN
  */
 export function parseMailDate(header: string): number {
   const day = writtenDay(header);
   if (day !== undefined && !isCalendarDate(day)) return Number.NaN;
-  return Date.parse(header);
+  const time = Date.parse(header.replace(THREE_DIGIT_YEAR, (_, head: string, year: string) => `${head}${fullYear(year)}`));
+  if (Number.isNaN(time) || ZONE_AFTER_TIME.test(header.replace(COMMENTS, " ")) || ISO_DATE_ALONE.test(header)) return time;
+  // Without a zone Date.parse reads the server's own time: the same message would import at another instant on a
+  // server set to Tokyo time than on one in London (until 2026-12-07). Read as UTC, as every zoneless time here is.
+  return time - new Date(time).getTimezoneOffset() * 60_000;
 }
+
+/** A zone after the time of day: an offset, `Z`, or a name Date.parse reads (`GMT`, `EST`...); an asctime year between them. */
+const ZONE_AFTER_TIME = /\d:\d{2}(?::\d{2}(?:\.\d+)?)?(?:\s+\d{4})?\s*(?:z|[+-]\d{1,2}(?::?\d{2})?|ut|utc|gmt|[ecmp][sd]t)(?![a-z])/i;
+/** Comments, `(Central European Standard Time)`: Date.parse passes over them. */
+const COMMENTS = /\([^()]*\)/g;
+/** An ISO 8601 date alone, which Date.parse reads as UTC already. */
+const ISO_DATE_ALONE = /^\s*\d{4}-\d{2}-\d{2}\s*$/;
+
+/**
+ * RFC 5322's obsolete three-digit year, as clients that wrote the year less 1900 sent it (`126` for 2026): Date.parse
+ * read it as the year 126, and the message was stored nineteen centuries back.
+ */
+const THREE_DIGIT_YEAR = /^(\s*(?:[a-z]+,?\s*)?\d{1,2}\s+[a-z]{3}[a-z]*\.?\s+)(\d{3})\b/i;
