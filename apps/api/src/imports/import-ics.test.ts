@@ -490,11 +490,15 @@ describe("ics times at daylight saving changes, series ends and calendar zones",
         vevent(["UID:tokyo-weekly", "DTSTART;TZID=Asia/Tokyo:20261013T200000", "RRULE:FREQ=WEEKLY;UNTIL=20261027T110000Z", "SUMMARY:Tokyo weekly", ...people]),
         // Daily at 01:00 New York (05:00Z in October) until the end of 14 October there: two occurrences, not three.
         vevent(["UID:new-york-daily", "DTSTART;TZID=America/New_York:20261013T010000", "RRULE:FREQ=DAILY;UNTIL=20261015T035959Z", "SUMMARY:New York daily", ...people]),
-        vevent(["UID:floating", "DTSTART:20261110T100000", "DTEND:20261110T110000", "SUMMARY:Sao Paulo floating", ...people]),
+        vevent(["UID:floating", "DTSTART:20261103T100000", "DTEND:20261103T110000", "RRULE:FREQ=WEEKLY;COUNT=2", "EXDATE:20261103T100000", "SUMMARY:Sao Paulo floating", ...people]),
         vevent(["UID:utc", "DTSTART:20261110T100000Z", "SUMMARY:UTC stays UTC", ...people]),
       ]),
     );
-    await importArchive({ store: bed.store, tenantUuid: bed.tenantUuid, input: { path }, request: importRequest("ics") });
+    const first = await importArchive({ store: bed.store, tenantUuid: bed.tenantUuid, input: { path }, request: importRequest("ics") });
+    expect(first).toMatchObject({ meetings: { new: 9, cancelled_skipped: 1 }, problems: { count: 0 } });
+    // Imported again, the same meetings: their keys did not move with their times.
+    const again = await importArchive({ store: bed.store, tenantUuid: bed.tenantUuid, input: { path }, request: importRequest("ics") });
+    expect(again).toMatchObject({ meetings: { new: 0, updated: 0 } });
     const meetings = [...(await meetingsByKey()).values()].map((meeting) => [meeting.title, new Date(meeting.starts_at).toISOString()]);
     expect(meetings).toEqual([
       ["New York daily", "2026-10-13T05:00:00.000Z"],
