@@ -103,6 +103,22 @@ function untilAsWallClock(master: Component, zone: string): void {
 }
 
 /**
+ * An exception's RECURRENCE-ID written in UTC (or in a zone the file defines), rewritten as the wall-clock time of
+ * `zone` when ical.js holds its series' times as wall-clock times read there: ical.js relates an exception to the
+ * occurrence showing the same time, so until 2026-12-07 such an exception was never applied (the occurrence kept its
+ * time and title, and the moved meeting was not imported), as an EXDATE written in UTC excluded nothing.
+ */
+function recurrenceIdAsWallClock(exception: Component, zone: string): void {
+  const property = exception.getFirstProperty("recurrence-id");
+  const value = property?.getFirstValue();
+  if (!property || !(value instanceof ICAL.Time) || value.isDate || !value.zone?.tzid || value.zone.tzid === "floating") return;
+  const wall = epochToZonedWallClock(value.toUnixTime() * 1_000, zone);
+  if (!wall) return;
+  property.removeParameter("tzid");
+  property.setValue(new ICAL.Time({ ...wall, isDate: false }, ICAL.Timezone.localTimezone));
+}
+
+/**
  * The zone an occurrence's key reads its original start in: an IANA name only, a Windows zone name reading as UTC as
  * every import did until 2026-12-06, so that importing a calendar again updates the occurrences an earlier import
  * stored (at the wrong time) instead of storing each twice.
@@ -288,7 +304,10 @@ function* expand(uid: string, master: ParsedEvent, exceptions: Component[], opti
   const firstStart = master.component.getFirstPropertyValue("dtstart");
   const heldAsWallClock = firstStart instanceof ICAL.Time && (!firstStart.zone?.tzid || firstStart.zone.tzid === "floating");
   const startZone = heldAsWallClock ? wallClockZone(tzidOf(master.component, "dtstart"), calendarZone) : null;
-  if (startZone) untilAsWallClock(master.component, startZone);
+  if (startZone) {
+    untilAsWallClock(master.component, startZone);
+    for (const exception of exceptions) recurrenceIdAsWallClock(exception, startZone);
+  }
   const event: CalendarEvent = new ICAL.Event(master.component, { exceptions });
   if (!event.isRecurring()) {
     const start = event.startDate;

@@ -476,7 +476,7 @@ describe("ics import", () => {
 });
 
 describe("ics times at daylight saving changes, series ends and calendar zones", () => {
-  it("reads each event's wall time in its own zone: the first of a repeated hour, UNTIL as an instant, floating times in X-WR-TIMEZONE", async () => {
+  it("reads each event's wall time in its own zone: the first of a repeated hour, UNTIL and RECURRENCE-ID as instants, floating times in X-WR-TIMEZONE", async () => {
     const people = ["ORGANIZER:mailto:ada@acme.example", "ATTENDEE:mailto:jordan@northwind.example"];
     const path = bed.file(
       "zones.ics",
@@ -490,12 +490,15 @@ describe("ics times at daylight saving changes, series ends and calendar zones",
         vevent(["UID:tokyo-weekly", "DTSTART;TZID=Asia/Tokyo:20261013T200000", "RRULE:FREQ=WEEKLY;UNTIL=20261027T110000Z", "SUMMARY:Tokyo weekly", ...people]),
         // Daily at 01:00 New York (05:00Z in October) until the end of 14 October there: two occurrences, not three.
         vevent(["UID:new-york-daily", "DTSTART;TZID=America/New_York:20261013T010000", "RRULE:FREQ=DAILY;UNTIL=20261015T035959Z", "SUMMARY:New York daily", ...people]),
+        // An exception naming its occurrence in UTC (09:00 New York on 11 November), moved to the next day.
+        vevent(["UID:new-york-weekly", "DTSTART;TZID=America/New_York:20261104T090000", "RRULE:FREQ=WEEKLY;COUNT=2", "SUMMARY:New York weekly", ...people]),
+        vevent(["UID:new-york-weekly", "RECURRENCE-ID:20261111T140000Z", "DTSTART;TZID=America/New_York:20261112T090000", "SUMMARY:New York weekly (moved)", ...people]),
         vevent(["UID:floating", "DTSTART:20261103T100000", "DTEND:20261103T110000", "RRULE:FREQ=WEEKLY;COUNT=2", "EXDATE:20261103T100000", "SUMMARY:Sao Paulo floating", ...people]),
         vevent(["UID:utc", "DTSTART:20261110T100000Z", "SUMMARY:UTC stays UTC", ...people]),
       ]),
     );
     const first = await importArchive({ store: bed.store, tenantUuid: bed.tenantUuid, input: { path }, request: importRequest("ics") });
-    expect(first).toMatchObject({ meetings: { new: 9, cancelled_skipped: 1 }, problems: { count: 0 } });
+    expect(first).toMatchObject({ meetings: { new: 11, cancelled_skipped: 1 }, problems: { count: 0 } });
     // Imported again, the same meetings: their keys did not move with their times.
     const again = await importArchive({ store: bed.store, tenantUuid: bed.tenantUuid, input: { path }, request: importRequest("ics") });
     expect(again).toMatchObject({ meetings: { new: 0, updated: 0 } });
@@ -508,8 +511,10 @@ describe("ics times at daylight saving changes, series ends and calendar zones",
       ["Berlin night", "2026-10-25T00:15:00.000Z"],
       ["London early", "2026-10-25T00:30:00.000Z"],
       ["Tokyo weekly", "2026-10-27T11:00:00.000Z"],
+      ["New York weekly", "2026-11-04T14:00:00.000Z"],
       ["UTC stays UTC", "2026-11-10T10:00:00.000Z"],
       ["Sao Paulo floating", "2026-11-10T13:00:00.000Z"],
+      ["New York weekly (moved)", "2026-11-12T14:00:00.000Z"],
     ]);
   });
 });
