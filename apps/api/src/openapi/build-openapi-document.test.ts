@@ -200,6 +200,16 @@ describe("GET /v1/openapi.json", () => {
     expect(timeFields).toContain("created_at");
   });
 
+  it("names UTC as the zone of every last_activity_date given as a day, as a client in Tokyo reads it a day off otherwise", () => {
+    const days: string[] = [];
+    walkSchemas(served, (schema) => {
+      const property = (schema.properties as Record<string, JsonSchema> | undefined)?.last_activity_date;
+      if (typeof property === "object" && String(property.description).startsWith("YYYY-MM-DD")) days.push(String(property.description));
+    });
+    expect(days.length).toBeGreaterThan(5);
+    for (const description of days) expect(description).toMatch(/^YYYY-MM-DD \(UTC\)/);
+  });
+
   it("documents a forgotten unit itself", () => {
     const stamped = defineOperation({
       operationId: "testStamped",

@@ -44,7 +44,7 @@ export const priorityManagementSchema = z.object({
   rq_manual: z.number().nullable().describe("A manually set RQ; null (Rapport has no manual overrides)."),
   rq_pretty: z.number().describe("Displayed RQ, 0-100."),
   rq_reason: z.string(),
-  last_activity_date: z.string().nullable().describe("YYYY-MM-DD of the user's latest interaction with the person."),
+  last_activity_date: z.string().nullable().describe("YYYY-MM-DD (UTC) of the user's latest interaction with the person."),
   priority_context: z
     .array(z.object({ via_person_uuid: z.string().nullable(), strength: z.number() }))
     .describe("The user's paths to the person, strongest first: the bridge (null for the direct path) and the path strength."),

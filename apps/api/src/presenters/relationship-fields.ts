@@ -22,7 +22,7 @@ export const strongestRelationshipSchema = z.object({
     rq: z.number().describe("Relationship quality, 0.0-1.0."),
     rq_pretty: z.number().describe("Displayed form of RQ (0-100); rows are ranked by it, descending."),
     rq_reason: z.string().describe("Why, in one sentence."),
-    last_activity_date: z.string().nullable().describe("YYYY-MM-DD of this user's latest interaction with that person."),
+    last_activity_date: z.string().nullable().describe("YYYY-MM-DD (UTC) of this user's latest interaction with that person."),
   }),
 });
 

@@ -189,7 +189,7 @@ export const personalDataSchema = z
               connection_score_pretty: z.number().describe("The same, 0-100."),
               reason: z.string().describe("Why, in one sentence."),
               interaction_count: z.number().int(),
-              last_activity_date: z.string().nullable().describe("YYYY-MM-DD of the user's latest interaction with them."),
+              last_activity_date: z.string().nullable().describe("YYYY-MM-DD (UTC) of the user's latest interaction with them."),
             }),
           )
           .describe("The internal users with a counted interaction with them, strongest first."),

@@ -12,8 +12,8 @@ const GROUP_BY_INTERNAL_USER = "internal_user";
 const SORT_BY_TOP_USER = "top_user";
 
 const periodSchema = z.object({
-  period: z.enum(ACTIVITY_PERIODS as [ActivityPeriod, ...ActivityPeriod[]]),
-  last_activity_date: z.string().nullable().describe("YYYY-MM-DD of the latest interaction in the period."),
+  period: z.enum(ACTIVITY_PERIODS as [ActivityPeriod, ...ActivityPeriod[]]).describe("A window ending at the request's time: 90_days is the last 90 × 24 hours, not a calendar quarter."),
+  last_activity_date: z.string().nullable().describe("YYYY-MM-DD (UTC) of the latest interaction in the period."),
   activity_counts: z.object({ emails: z.number().int().default(0), meetings: z.number().int().default(0), total: z.number().int().default(0) }),
 });
 

@@ -21,7 +21,7 @@ const userRelationshipSchema = z.object({
   rq_pretty: z.number().describe("Displayed RQ, 0-100."),
   rq_reason: z.string(),
   interaction_count: z.number().int(),
-  last_activity_date: z.string().nullable().describe("YYYY-MM-DD of their latest interaction."),
+  last_activity_date: z.string().nullable().describe("YYYY-MM-DD (UTC) of their latest interaction."),
   last_activity_at: z.number().int().nullable().describe("Their latest interaction, epoch milliseconds: what last_activity_after/before and sort_by=last_activity read."),
 });
 
