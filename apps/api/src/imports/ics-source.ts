@@ -86,18 +86,28 @@ function wallClockZone(tzid: string | null, calendarZone: string | null, resolve
 }
 
 /**
- * A series' UNTIL written in UTC (as RFC 5545 requires beside a zoned DTSTART), rewritten as the wall-clock time of
- * `zone` when ical.js holds the series' times as wall-clock times read there: it compares the two as they are
- * written, so until 2026-12-07 a weekly 20:00 Tokyo meeting lost the occurrence its UNTIL named (20:00 against 11:00Z)
- * and a daily 01:00 New York one gained a day.
+ * A series' UNTIL as ical.js must read it to end where the calendar means: ical.js compares it with each occurrence as
+ * written. A date (`UNTIL=20261027` beside a start with a time, as Outlook and hand-made feeds write it) is that day's
+ * end in the start's zone: it was that day's first instant (UTC), so a series "until 27 October" lost its 27 October
+ * occurrence. A UTC time (as RFC 5545 requires beside a zoned DTSTART) is rewritten as the wall-clock time of
+ * `wallClockZone` when ical.js holds the series' times as wall-clock times read there (a TZID no VTIMEZONE defines,
+ * floating times): a weekly 20:00 Tokyo meeting lost the occurrence its UNTIL named (20:00 against 11:00Z) and a
+ * daily 01:00 New York one gained a day. Both until 2026-12-07.
  */
-function untilAsWallClock(master: Component, zone: string): void {
+function untilAsTheStartReads(master: Component, start: CalendarTime, wallClockZone: string | null): void {
   for (const property of master.getAllProperties("rrule")) {
     const rule = property.getFirstValue();
-    if (!(rule instanceof ICAL.Recur) || !rule.until || rule.until.isDate || rule.until.zone?.tzid !== "UTC") continue;
-    const wall = epochToZonedWallClock(rule.until.toUnixTime() * 1_000, zone);
-    if (!wall) continue;
-    rule.until = new ICAL.Time({ ...wall, isDate: false }, ICAL.Timezone.localTimezone);
+    if (!(rule instanceof ICAL.Recur) || !rule.until) continue;
+    if (rule.until.isDate && !start.isDate) {
+      const { year, month, day } = rule.until;
+      rule.until = new ICAL.Time({ year, month, day, hour: 23, minute: 59, second: 59, isDate: false }, start.zone ?? ICAL.Timezone.localTimezone);
+    } else if (wallClockZone && !rule.until.isDate && rule.until.zone?.tzid === "UTC") {
+      const wall = epochToZonedWallClock(rule.until.toUnixTime() * 1_000, wallClockZone);
+      if (!wall) continue;
+      rule.until = new ICAL.Time({ ...wall, isDate: false }, ICAL.Timezone.localTimezone);
+    } else {
+      continue;
+    }
     property.setValue(rule);
   }
 }
@@ -302,11 +312,11 @@ function* expand(uid: string, master: ParsedEvent, exceptions: Component[], opti
   const excluded = excludedInstants(master.component, calendarZone);
   takeOffTimedExdates(master.component);
   const firstStart = master.component.getFirstPropertyValue("dtstart");
-  const heldAsWallClock = firstStart instanceof ICAL.Time && (!firstStart.zone?.tzid || firstStart.zone.tzid === "floating");
-  const startZone = heldAsWallClock ? wallClockZone(tzidOf(master.component, "dtstart"), calendarZone) : null;
-  if (startZone) {
-    untilAsWallClock(master.component, startZone);
-    for (const exception of exceptions) recurrenceIdAsWallClock(exception, startZone);
+  if (firstStart instanceof ICAL.Time) {
+    const heldAsWallClock = !firstStart.zone?.tzid || firstStart.zone.tzid === "floating";
+    const startZone = heldAsWallClock ? wallClockZone(tzidOf(master.component, "dtstart"), calendarZone) : null;
+    untilAsTheStartReads(master.component, firstStart, startZone);
+    if (startZone) for (const exception of exceptions) recurrenceIdAsWallClock(exception, startZone);
   }
   const event: CalendarEvent = new ICAL.Event(master.component, { exceptions });
   if (!event.isRecurring()) {

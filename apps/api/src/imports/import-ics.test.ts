@@ -490,6 +490,10 @@ describe("ics times at daylight saving changes, series ends and calendar zones",
         vevent(["UID:tokyo-weekly", "DTSTART;TZID=Asia/Tokyo:20261013T200000", "RRULE:FREQ=WEEKLY;UNTIL=20261027T110000Z", "SUMMARY:Tokyo weekly", ...people]),
         // Daily at 01:00 New York (05:00Z in October) until the end of 14 October there: two occurrences, not three.
         vevent(["UID:new-york-daily", "DTSTART;TZID=America/New_York:20261013T010000", "RRULE:FREQ=DAILY;UNTIL=20261015T035959Z", "SUMMARY:New York daily", ...people]),
+        // UNTIL written as a date beside a start with a time, as Outlook and hand-made feeds do: through that day.
+        BERLIN_VTIMEZONE.replace("TZID:Europe/Berlin", 'TZID:W. Europe Standard Time'),
+        vevent(["UID:berlin-weekly", 'DTSTART;TZID="W. Europe Standard Time":20261013T193000', "RRULE:FREQ=WEEKLY;UNTIL=20261027", "SUMMARY:Berlin weekly", ...people]),
+        vevent(["UID:london-weekly", "DTSTART;TZID=Europe/London:20261013T180000", "RRULE:FREQ=WEEKLY;UNTIL=20261027", "SUMMARY:London weekly", ...people]),
         // An exception naming its occurrence in UTC (09:00 New York on 11 November), moved to the next day.
         vevent(["UID:new-york-weekly", "DTSTART;TZID=America/New_York:20261104T090000", "RRULE:FREQ=WEEKLY;COUNT=2", "SUMMARY:New York weekly", ...people]),
         vevent(["UID:new-york-weekly", "RECURRENCE-ID:20261111T140000Z", "DTSTART;TZID=America/New_York:20261112T090000", "SUMMARY:New York weekly (moved)", ...people]),
@@ -498,7 +502,7 @@ describe("ics times at daylight saving changes, series ends and calendar zones",
       ]),
     );
     const first = await importArchive({ store: bed.store, tenantUuid: bed.tenantUuid, input: { path }, request: importRequest("ics") });
-    expect(first).toMatchObject({ meetings: { new: 11, cancelled_skipped: 1 }, problems: { count: 0 } });
+    expect(first).toMatchObject({ meetings: { new: 17, cancelled_skipped: 1 }, problems: { count: 0 } });
     // Imported again, the same meetings: their keys did not move with their times.
     const again = await importArchive({ store: bed.store, tenantUuid: bed.tenantUuid, input: { path }, request: importRequest("ics") });
     expect(again).toMatchObject({ meetings: { new: 0, updated: 0 } });
@@ -506,11 +510,17 @@ describe("ics times at daylight saving changes, series ends and calendar zones",
     expect(meetings).toEqual([
       ["New York daily", "2026-10-13T05:00:00.000Z"],
       ["Tokyo weekly", "2026-10-13T11:00:00.000Z"],
+      ["London weekly", "2026-10-13T17:00:00.000Z"],
+      ["Berlin weekly", "2026-10-13T17:30:00.000Z"],
       ["New York daily", "2026-10-14T05:00:00.000Z"],
       ["Tokyo weekly", "2026-10-20T11:00:00.000Z"],
+      ["London weekly", "2026-10-20T17:00:00.000Z"],
+      ["Berlin weekly", "2026-10-20T17:30:00.000Z"],
       ["Berlin night", "2026-10-25T00:15:00.000Z"],
       ["London early", "2026-10-25T00:30:00.000Z"],
       ["Tokyo weekly", "2026-10-27T11:00:00.000Z"],
+      ["London weekly", "2026-10-27T18:00:00.000Z"],
+      ["Berlin weekly", "2026-10-27T18:30:00.000Z"],
       ["New York weekly", "2026-11-04T14:00:00.000Z"],
       ["UTC stays UTC", "2026-11-10T10:00:00.000Z"],
       ["Sao Paulo floating", "2026-11-10T13:00:00.000Z"],
