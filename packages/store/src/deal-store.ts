@@ -234,6 +234,10 @@ export interface OpportunityRepository {
    * sub-opportunity created meanwhile is found.
    */
   delete(tenantUuid: string, opportunityUuid: string, options?: MemberWriteOptions): Promise<boolean>;
+  /**
+   * One page of the filtered, sorted list. By `days_in_stage` a scan is ordered as of its first page: `lastKey` leads
+   * with that instant, and a key without it is an InvalidInputError (a cursor of before; start the scan again).
+   */
   list(tenantUuid: string, request: OpportunityListRequest): Promise<OpportunityPage>;
   /** Recomputes the stored last-activity dates of these opportunities (all of the tenant's when omitted). */
   refreshActivity(tenantUuid: string, opportunityUuids?: readonly string[]): Promise<void>;

@@ -6,6 +6,7 @@ import type { OpportunityListRequest, OpportunityRepository, OpportunitySortFiel
 import { InvalidInputError } from "../errors.js";
 import { keysetPage, type Page, type SortKey } from "../pagination/keyset-page.js";
 import { nullsLastKeysetPage } from "../pagination/nulls-last-keyset-page.js";
+import { scanInstant, withScanInstant } from "../pagination/scan-instant.js";
 import { checkPinnedLinks, deleteLinksOf, insertLinks } from "./association-repository.js";
 import { closestNames } from "./closest-names.js";
 import { decimalAmount } from "./decimal-amount.js";
@@ -312,8 +313,8 @@ export function createOpportunityRepository(context: RepositoryContext): Opportu
     return live;
   }
 
-  async function list(tenantUuid: string, request: OpportunityListRequest) {
-    const { filters, order, viewer } = request;
+  async function list(tenantUuid: string, asked: OpportunityListRequest) {
+    const { filters, order, viewer } = asked;
     // The stored activity dates are filtered, sorted and shown: ingest's pending times go in first.
     await applyPendingOpportunityActivity(db, tenantUuid);
     const conditions = filterConditions(tenantUuid, filters);
@@ -330,7 +331,7 @@ export function createOpportunityRepository(context: RepositoryContext): Opportu
         const walks =
           plan.reads === "documents" &&
           plan.drivingWord === undefined &&
-          INDEXED_SORTS.has(request.sort_by ?? "created_at") &&
+          INDEXED_SORTS.has(asked.sort_by ?? "created_at") &&
           matchesAreDense(exactTotals.total, await liveOpportunities(tenantUuid));
         conditions.push(walks ? searchCondition(tenantUuid, filters.search, { ...plan, walksSortIndex: true }) : exact);
         totals = exactTotals;
@@ -339,9 +340,12 @@ export function createOpportunityRepository(context: RepositoryContext): Opportu
         conditions.push(ranked.length > 0 ? sql<SqlBool>`o.uuid in (${sql.join(ranked)})` : sql<SqlBool>`1 = 0`);
       }
     }
-    const byRank = ranked !== null && request.sort_by === undefined;
-    const sortBy = request.sort_by ?? "created_at";
-    const value = byRank ? rankValue(ranked!) : sortValue(sortBy, now());
+    const byRank = ranked !== null && asked.sort_by === undefined;
+    const sortBy = asked.sort_by ?? "created_at";
+    // Days in stage grow with the clock alone: a scan orders them at its first page's instant, which its cursors carry.
+    const byClock = !byRank && sortBy === "days_in_stage";
+    const { instant, request } = byClock ? scanInstant(asked, 2, now, "opportunities by days_in_stage") : { instant: now(), request: asked };
+    const value = byRank ? rankValue(ranked!) : sortValue(sortBy, instant);
     const direction = byRank ? "asc" : order;
     const keys: [SortKey, SortKey] = [
       { column: "opportunity_list.sort_value", direction, nullable: !byRank && NULLABLE_SORTS.has(sortBy) },
@@ -390,7 +394,7 @@ export function createOpportunityRepository(context: RepositoryContext): Opportu
     }
     totals ??= await totalsOf(tenantUuid, conditions, totalsReadEveryLiveRow(filters));
     return {
-      ...page,
+      ...(byClock ? withScanInstant(page, instant) : page),
       total: request.position.kind === "offset" ? totals.total : null,
       rows: await hydrateOpportunities(db, tenantUuid, pageRows, viewer, now(), entityActivitySource(context, db, tenantUuid)),
       total_value: totals.total_value,

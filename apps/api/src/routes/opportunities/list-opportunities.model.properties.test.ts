@@ -367,7 +367,9 @@ describe("GET /v1/opportunities against a model", () => {
         const base = parameters(cast, model, q);
         const live = () => model.filter((record) => matches(cast, model, base.parent_uuid, q, record));
         const order = q.order ?? "asc";
-        const rows = () => modelOrder(live().map((record) => ({ uuid: record.uuid, key: sortKey(cast, record, q.sort_by, context.clock.now()), record })), order);
+        // Days in stage are counted at the scan's first page (docs): the clock moves only between cursor pages.
+        const scanStart = context.clock.now();
+        const rows = () => modelOrder(live().map((record) => ({ uuid: record.uuid, key: sortKey(cast, record, q.sort_by, scanStart), record })), order);
         const pages = pagesOver((url) => context.request(url, { key: cast.key }), "/v1/opportunities", base);
         const list = async (page: Record<string, string | number | undefined>) => (await pages.list(page)) as unknown as Record<string, any>;
         const first = await list({});

@@ -624,7 +624,7 @@ describe("GET /v1/opportunities text sorts", () => {
     }
   });
 
-  it("refuse a text sort's cursor of an earlier release saying the order changed, and keep the other sorts' cursors", async () => {
+  it("refuse a text sort's and a days_in_stage cursor of an earlier release saying the order changed, and keep the other sorts' cursors", async () => {
     const cursors = await cursorCodecFor(context.services.store);
     const earlier = (sortBy: string, key: unknown[]) =>
       encodeURIComponent(
@@ -635,6 +635,10 @@ describe("GET /v1/opportunities text sorts", () => {
     expect(byName.body.error).toMatch(/^cursor no longer valid: opportunities sorted by text are listed alphabetically since this version/);
     const byValue = await list(`?sort_by=value&order=asc&per_page=2&cursor=${earlier("value", [100, uuidOf("Alpha Robotics")])}`);
     expect(byValue.status).toBe(200);
+    // Days in stage are ordered at the scan's first instant since 2026-12-07, which a cursor of before does not carry.
+    const byDays = await list(`?sort_by=days_in_stage&order=asc&per_page=2&cursor=${earlier("days_in_stage", [0, uuidOf("Alpha Robotics")])}`);
+    expect(byDays.status).toBe(400);
+    expect(byDays.body.error).toMatch(/^cursor no longer valid: opportunities by days_in_stage are ordered as of the scan's first page since this version/);
   });
 });
 
