@@ -10,6 +10,7 @@ import { readFile } from "node:fs/promises";
 import { basename, join, resolve } from "node:path";
 import { createInterface } from "node:readline";
 import { TENANT_EXPORT_FORMAT_VERSION, TENANT_EXPORT_KINDS, type ImportedTenant, type TenantExportKind } from "@rapport/store";
+import { closeStream } from "../platform/streams/close-stream.js";
 import { CliError } from "./cli-output.js";
 import { TENANT_EXPORT_FORMAT } from "./tenant-export-action.js";
 
@@ -69,7 +70,8 @@ function checkedManifest(manifest: Json, where: string): Pick<TenantImportSource
 
 /** The non-blank lines of a file, one at a time, with their numbers. */
 async function* linesOf(path: string): AsyncGenerator<{ text: string; number: number }> {
-  const reader = createInterface({ input: createReadStream(path), crlfDelay: Infinity });
+  const input = createReadStream(path);
+  const reader = createInterface({ input, crlfDelay: Infinity });
   let number = 0;
   try {
     for await (const text of reader) {
@@ -77,7 +79,9 @@ async function* linesOf(path: string): AsyncGenerator<{ text: string; number: nu
       if (text.trim() !== "") yield { text, number };
     }
   } finally {
+    // Closing the reader leaves its input open: a file refused part-way held its descriptor until GC.
     reader.close();
+    await closeStream(input);
   }
 }
 
@@ -124,7 +128,8 @@ async function openFolder(folder: string): Promise<TenantImportSource> {
 
 async function openFile(path: string): Promise<TenantImportSource> {
   const name = basename(path);
-  const first = await linesOf(path).next();
+  const lines = linesOf(path);
+  const first = await lines.next().finally(() => lines.return(undefined));
   const head = first.done ? null : parsed(first.value.text, `${name} line ${first.value.number}`);
   if (!head || head.kind !== "manifest" || !isObject(head.record)) throw new CliError(`${name} line 1: expecting the manifest's line, {"kind":"manifest","record":{...}}: not a tenant export`);
   const manifest = checkedManifest(head.record, `${name} line 1`);

@@ -151,7 +151,11 @@ export function readCsv(stream: Readable, totalBytes: number | null, options: Cs
   const counter = { bytes: 0 };
   async function* entries(): AsyncGenerator<SourceEntry> {
     const { headText, text } = await readAsUtf8(stream, counter, options.name);
-    if (!looksLikeText(headText)) throw new ImportFormatError(`${options.name} is not a CSV file: it holds binary data`);
+    if (!looksLikeText(headText)) {
+      // Refused before the rows' loop (whose end lets go of the file): its file is let go here.
+      stream.destroy();
+      throw new ImportFormatError(`${options.name} is not a CSV file: it holds binary data`);
+    }
     const parser = parse({
       delimiter: sniffDelimiter(headText),
       bom: true,

@@ -34,21 +34,26 @@ export interface ImportArchiveOptions {
 export async function importArchive(options: ImportArchiveOptions): Promise<ImportSummary> {
   const { request } = options;
   const source = await openImportSource(options.input, request);
-  return runImport({
-    store: options.store,
-    tenantUuid: options.tenantUuid,
-    kind: request.kind,
-    source,
-    dryRun: request.dryRun,
-    keepBodies: request.keepBodies,
-    owner: options.owner ?? null,
-    ...(options.signal ? { signal: options.signal } : {}),
-    ...(options.onProgress ? { onProgress: options.onProgress } : {}),
-    ...(options.batchSize ? { batchSize: options.batchSize } : {}),
-    ...(options.createTarget ? { createTarget: options.createTarget } : {}),
-    ...(options.now ? { now: options.now } : {}),
-    ...(options.mayChangeMeeting ? { mayChangeMeeting: options.mayChangeMeeting } : {}),
-    ...(options.mayAddEmailBody ? { mayAddEmailBody: options.mayAddEmailBody } : {}),
-    ...(options.yieldControl ? { yieldControl: options.yieldControl } : {}),
-  });
+  try {
+    return await runImport({
+      store: options.store,
+      tenantUuid: options.tenantUuid,
+      kind: request.kind,
+      source,
+      dryRun: request.dryRun,
+      keepBodies: request.keepBodies,
+      owner: options.owner ?? null,
+      ...(options.signal ? { signal: options.signal } : {}),
+      ...(options.onProgress ? { onProgress: options.onProgress } : {}),
+      ...(options.batchSize ? { batchSize: options.batchSize } : {}),
+      ...(options.createTarget ? { createTarget: options.createTarget } : {}),
+      ...(options.now ? { now: options.now } : {}),
+      ...(options.mayChangeMeeting ? { mayChangeMeeting: options.mayChangeMeeting } : {}),
+      ...(options.mayAddEmailBody ? { mayAddEmailBody: options.mayAddEmailBody } : {}),
+      ...(options.yieldControl ? { yieldControl: options.yieldControl } : {}),
+    });
+  } finally {
+    // A stopped import leaves its read under way (untilAborted), and a refused one may never have read at all.
+    await source.close();
+  }
 }

@@ -5,6 +5,7 @@
  */
 import { open, stat } from "node:fs/promises";
 import type { Readable } from "node:stream";
+import { closeStream } from "../platform/streams/close-stream.js";
 import { checkColumnMap, columnMapHeaders, parseColumnMap } from "./column-mapping.js";
 import { readCsv } from "./csv-source.js";
 import { readEmlFiles } from "./eml-source.js";
@@ -18,6 +19,24 @@ import { readFilesAsUtf8 } from "./read-files-as-utf8.js";
 import { readVcf } from "./vcf-source.js";
 
 export type ImportInput = { path: string } | { stream: Readable; name: string };
+
+/**
+ * A source as openImportSource opened it: `close` lets go of what it opened (a file's descriptor), read to its end
+ * or not. A source refused before it is read through (a wrong kind, an import stopped) held its file until GC.
+ */
+export interface OpenedImportSource extends ImportSource {
+  close(): Promise<void>;
+}
+
+/** `source`, closed by destroying `stream`: the file's stream, or a folder's files joined. */
+function closedBy(source: ImportSource, stream: Readable): OpenedImportSource {
+  return { ...source, close: () => closeStream(stream) };
+}
+
+/** Nothing for openImportSource to close: a caller's stream is the caller's; `.eml` files are opened one read at a time. */
+function closesNothing(source: ImportSource): OpenedImportSource {
+  return { ...source, close: async () => undefined };
+}
 
 /** Why `stat` found nothing at a path, for the codes that are not "no such file". */
 const STAT_FAILURES: Record<string, string> = {
@@ -66,11 +85,11 @@ async function folderFiles(path: string, extension: string): Promise<{ files: st
  * A folder of `.vcf` or `.ics` files read as one by `read`, each file in its own encoding (`readFilesAsUtf8`);
  * progress counts the files' bytes, not the UTF-8 `read` is handed.
  */
-async function readFolder(path: string, extension: ".vcf" | ".ics", read: StreamReader): Promise<ImportSource> {
+async function readFolder(path: string, extension: ".vcf" | ".ics", read: StreamReader): Promise<OpenedImportSource> {
   const { files, size } = await folderFiles(path, extension);
   const counter = { bytes: 0 };
-  const source = read(readFilesAsUtf8(files, counter), size, path);
-  return { ...source, bytesRead: () => counter.bytes };
+  const text = readFilesAsUtf8(files, counter);
+  return closedBy({ ...read(text, size, path), bytesRead: () => counter.bytes }, text);
 }
 
 function csvMap(request: ImportRequest): { map: Map<string, string>; mapHeaders: Map<string, string> } {
@@ -102,22 +121,26 @@ function streamReader(request: ImportRequest): StreamReader {
 }
 
 /**
- * The reader for `request.kind` over `input`.
+ * The reader for `request.kind` over `input`; its caller closes it once done with it, whatever the outcome.
  *
  * @example
  * const source = await openImportSource({ path: "./calendar.ics" }, { kind: "ics", dryRun: true, keepBodies: false, since, until, entity: null, map: [] });
+ * try { ... } finally { await source.close(); }
  */
-export async function openImportSource(input: ImportInput, request: ImportRequest): Promise<ImportSource> {
+export async function openImportSource(input: ImportInput, request: ImportRequest): Promise<OpenedImportSource> {
   checkOptionsApply(request);
   if (request.since > request.until) throw new ImportRequestError("since must not be after until");
   const read = streamReader(request);
-  if (!("path" in input)) return read(input.stream, null, input.name);
+  if (!("path" in input)) return closesNothing(read(input.stream, null, input.name));
   const { path } = input;
   const info = await statOf(path);
   // A socket cannot be opened as a file (ENXIO); a named pipe or a device is read as a stream.
   if (info.isSocket()) throw new ImportFormatError(`cannot read ${path}: it is a socket; give a file, a folder, or - for standard input`);
-  if (request.kind === "mbox" && (info.isDirectory() || path.toLowerCase().endsWith(".eml"))) return readEmlFiles(path, { keepBodies: request.keepBodies });
-  if (!info.isDirectory()) return read(await openFileStream(path), info.size, path);
+  if (request.kind === "mbox" && (info.isDirectory() || path.toLowerCase().endsWith(".eml"))) return closesNothing(await readEmlFiles(path, { keepBodies: request.keepBodies }));
+  if (!info.isDirectory()) {
+    const stream = await openFileStream(path);
+    return closedBy(read(stream, info.size, path), stream);
+  }
   if (request.kind === "csv") throw new ImportFormatError(`${path} is a folder: give one CSV file (each file has its own header)`);
   return readFolder(path, request.kind === "vcf" ? ".vcf" : ".ics", read);
 }
@@ -133,5 +156,6 @@ export async function checkImportInput(input: { path: string }, request: ImportR
     await iterator.next();
   } finally {
     await iterator.return?.();
+    await source.close();
   }
 }

@@ -87,6 +87,13 @@ describe("readAsUtf8", () => {
     }
   });
 
+  it("refuses a file in another code page and lets its stream go (a file's descriptor, held until GC)", async () => {
+    const line = iconv.encode("Иван Петров, Москва\n", "windows-1251");
+    const stream = Readable.from(Array.from({ length: 20 }, () => Buffer.concat(Array.from({ length: 400 }, () => line))));
+    await expect(readAsUtf8(stream, { bytes: 0 }, "people.csv")).rejects.toThrow(/^people\.csv /);
+    expect(stream.destroyed).toBe(true);
+  });
+
   it("reads an empty file as empty UTF-8 text", async () => {
     expect(await read(Buffer.alloc(0))).toEqual({ encoding: "utf-8", headText: "", text: "", counted: 0 });
   });

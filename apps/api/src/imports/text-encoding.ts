@@ -160,7 +160,9 @@ export async function readAsUtf8(stream: Readable, counter: { bytes: number }, n
   const encoding = detectTextEncoding(head);
   if (encoding === "utf-8") return { encoding, head, headText: head.toString("utf8"), text: whole };
   if (encoding === "windows-1252" && !readsAsWindows1252(head)) {
+    // `whole` has not started reading `stream`: destroyed alone, it left the file open.
     whole.destroy();
+    stream.destroy();
     throw new ImportFormatError(`${name} ${NOT_A_KNOWN_TEXT_ENCODING}`);
   }
   // Joined, so that an error of the file's stream reaches the reader, and a reader that stops early ends both.

@@ -7,8 +7,10 @@ import { MAX_EMAIL_RECIPIENTS } from "../../platform/request/count-limits.js";
 import { MAX_MEETING_TEXT_LENGTH, MAX_SUBJECT_LENGTH } from "../../platform/request/field-limits.js";
 import { ABANDONED, INTERRUPTED_BY_SHUTDOWN, STALE_AFTER_MS } from "../../imports/import-jobs.js";
 import { MAX_IMPORTS_PER_TENANT } from "../../imports/import-slots.js";
+import { UPLOADS_FOLDER } from "../../imports/process-upload-folders.js";
 import { emptySummary } from "../../imports/import-summary.js";
 import { BERLIN_VTIMEZONE, csvFile, icsFile, mailMessage, mboxFile, vcard, vevent } from "../../imports/testing/archive-builders.js";
+import { heldFilesUnder } from "../../testing/held-files.js";
 import { callMcpTool } from "../../testing/mcp-call.js";
 import { buildTenant, createTestContext, TEST_START, type TestContext, type TestTenant } from "../../testing/test-harness.js";
 import { createImportOperation } from "./create-import.js";
@@ -149,6 +151,9 @@ describe("POST /v1/imports and GET /v1/imports/{import_uuid}", () => {
       body: { error: expect.stringMatching(/^map target "domain" is not a persons field/) },
     });
     expect(await upload({ kind: "ics", fields: { since: "2026-12-01", until: "2026-11-01" } })).toMatchObject({ status: 400, body: { error: "since must not be after until" } });
+    // Refused once opened, and larger than a read's first chunk (a smaller file is read to its end, which closes it).
+    expect(await upload({ kind: "csv", file: { name: "data.csv", content: Buffer.alloc(200_000) } })).toMatchObject({ status: 400, body: { error: "data.csv is not a CSV file: it holds binary data" } });
+    expect(heldFilesUnder(UPLOADS_FOLDER)).toEqual([]);
     const twoFiles = new FormData();
     twoFiles.append("kind", "mbox");
     twoFiles.append("file", new File([archive()], "a.mbox"));
@@ -696,6 +701,8 @@ describe("POST /v1/imports and GET /v1/imports/{import_uuid}", () => {
     const stopped = await read(started.body.uuid);
     expect(stopped.body).toMatchObject({ status: "failed", error: INTERRUPTED_BY_SHUTDOWN, summary: { outcome: "interrupted" } });
     expect(stopped.body.summary.emails.new).toBeLessThan(400);
+    // Stopped part-way through its file, the job let the file go (it held it until GC).
+    expect(heldFilesUnder(UPLOADS_FOLDER)).toEqual([]);
 
     // A job left running by a process that died: its heartbeat goes stale.
     const { store } = context.services;
