@@ -13,6 +13,8 @@ const USER_LINKS: ReadonlyArray<readonly [string, string, string]> = [
   ["notes", "owner", "owner_user_uuid"],
   ["tasks", "assignee", "assignee_user_uuid"],
   ["tasks", "created_by", "created_by_user_uuid"],
+  ["meetings", "created_by_user_uuid", "created_by_user_uuid"],
+  ["entity_lists", "owner_user_uuid", "owner_user_uuid"],
 ];
 
 /** The kinds of record an association joins: type, table, and whether only a live row (not deleted or merged away) counts. */
@@ -37,6 +39,16 @@ const REFERENCES: ReadonlyArray<{ field: string; statement: string }> = [
     statement: `select p.uuid, p.primary_company_uuid as target from persons p where p.tenant_uuid = :tenant and p.primary_company_uuid is not null
       and not exists (select 1 from companies c where c.uuid = p.primary_company_uuid and c.tenant_uuid = :tenant)`,
   },
+  {
+    field: "persons.jsonl affiliations[].company",
+    statement: `select a.person_uuid as uuid, a.company_uuid as target from affiliations a where a.tenant_uuid = :tenant
+      and not exists (select 1 from companies c where c.uuid = a.company_uuid and c.tenant_uuid = :tenant)`,
+  },
+  ...(["person_merges", "company_merges"] as const).map((table) => ({
+    field: `${table}.jsonl merged_by_user_uuid`,
+    statement: `select m.superseded_uuid as uuid, m.merged_by_user_uuid as target from ${table} m where m.tenant_uuid = :tenant and m.merged_by_user_uuid is not null
+      and not exists (select 1 from users u where u.uuid = m.merged_by_user_uuid and u.tenant_uuid = :tenant)`,
+  })),
   ...(["person_merges", "company_merges"] as const).map((table) => ({
     field: `${table}.jsonl canonical_uuid`,
     statement: `select m.superseded_uuid as uuid, m.canonical_uuid as target from ${table} m where m.tenant_uuid = :tenant
@@ -46,6 +58,11 @@ const REFERENCES: ReadonlyArray<{ field: string; statement: string }> = [
     field: "emails.jsonl participants[].person_uuid",
     statement: `select ep.email_uuid as uuid, ep.person_uuid as target from email_participants ep where ep.tenant_uuid = :tenant
       and not exists (select 1 from persons p where p.uuid = ep.person_uuid and p.tenant_uuid = :tenant)`,
+  },
+  {
+    field: "meetings.jsonl organizer_person_uuid",
+    statement: `select m.uuid, m.organizer_person_uuid as target from meetings m where m.tenant_uuid = :tenant and m.organizer_person_uuid is not null
+      and not exists (select 1 from persons p where p.uuid = m.organizer_person_uuid and p.tenant_uuid = :tenant)`,
   },
   {
     field: "meetings.jsonl attendees[].person_uuid",
@@ -62,6 +79,23 @@ const REFERENCES: ReadonlyArray<{ field: string; statement: string }> = [
     statement: `select d.uuid, d.visible_to_user_uuid as target from record_deletions d where d.tenant_uuid = :tenant and d.visible_to_user_uuid <> ''
       and not exists (select 1 from users u where u.uuid = d.visible_to_user_uuid and u.tenant_uuid = :tenant)`,
   },
+  // SQLite's foreign keys hold these to a row of any tenant.
+  ...(["type", "stage"] as const).map((link) => ({
+    field: `opportunities.jsonl ${link}`,
+    statement: `select o.uuid, o.${link}_uuid as target from opportunities o where o.tenant_uuid = :tenant
+      and not exists (select 1 from opportunity_${link}s r where r.uuid = o.${link}_uuid and r.tenant_uuid = :tenant)`,
+  })),
+  {
+    field: "opportunity_stages.jsonl type_uuid",
+    statement: `select s.uuid, s.type_uuid as target from opportunity_stages s where s.tenant_uuid = :tenant
+      and not exists (select 1 from opportunity_types t where t.uuid = s.type_uuid and t.tenant_uuid = :tenant)`,
+  },
+  {
+    // A deletion takes an opportunity's sub-opportunities with it: a live one's parent is live.
+    field: "opportunities.jsonl parent_uuid",
+    statement: `select o.uuid, o.parent_uuid as target from opportunities o where o.tenant_uuid = :tenant and o.parent_uuid is not null
+      and not exists (select 1 from opportunities p where p.uuid = o.parent_uuid and p.tenant_uuid = :tenant and (p.deleted_at is null or o.deleted_at is not null))`,
+  },
   {
     field: "opportunities.jsonl intro_person",
     statement: `select o.uuid, o.intro_person_uuid as target from opportunities o where o.tenant_uuid = :tenant and o.intro_person_uuid is not null
@@ -75,6 +109,22 @@ const REFERENCES: ReadonlyArray<{ field: string; statement: string }> = [
           `when '${type}' then exists (select 1 from ${table} r where r.uuid = a.${side}_uuid and r.tenant_uuid = :tenant${softDeleted ? " and r.deleted_at is null" : ""})`,
       ).join(" ")} else 1 end)`,
   })),
+  {
+    field: "entity_list_members.jsonl list_uuid",
+    statement: `select m.entity_uuid as uuid, m.list_uuid as target from entity_list_members m where m.tenant_uuid = :tenant
+      and not exists (select 1 from entity_lists l where l.uuid = m.list_uuid and l.tenant_uuid = :tenant)`,
+  },
+  {
+    field: "entity_list_members.jsonl added_by_user_uuid",
+    statement: `select m.list_uuid as uuid, m.added_by_user_uuid as target from entity_list_members m where m.tenant_uuid = :tenant and m.added_by_user_uuid is not null
+      and not exists (select 1 from users u where u.uuid = m.added_by_user_uuid and u.tenant_uuid = :tenant)`,
+  },
+  {
+    field: "deletions.jsonl merged_into_uuid",
+    statement: `select d.uuid, d.merged_into_uuid as target from record_deletions d where d.tenant_uuid = :tenant and d.merged_into_uuid is not null
+      and not (case d.entity_type when 'PERSON' then exists (select 1 from persons p where p.uuid = d.merged_into_uuid and p.tenant_uuid = :tenant)
+        when 'COMPANY' then exists (select 1 from companies c where c.uuid = d.merged_into_uuid and c.tenant_uuid = :tenant) else 0 end)`,
+  },
   {
     field: "entity_list_members.jsonl entity_uuid",
     statement: `select m.list_uuid as uuid, m.entity_uuid as target from entity_list_members m join entity_lists l on l.uuid = m.list_uuid

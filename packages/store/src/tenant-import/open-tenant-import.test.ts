@@ -20,6 +20,7 @@ import { buildDataSubjectTenant, type DataSubjectTenant } from "../testing/data-
 import { openTenantExport } from "../tenant-export/open-tenant-export.js";
 import { TENANT_EXPORT_KINDS, type TenantExportKind } from "../tenant-export/tenant-export-kinds.js";
 import { tenantRowCounts } from "../tenant-purge/tenant-tables.js";
+import { danglingReference } from "./dangling-references.js";
 import { openTenantImport, type ImportedTenant } from "./open-tenant-import.js";
 
 const NOW = Date.UTC(2026, 11, 7);
@@ -178,6 +179,10 @@ describe("openTenantImport", () => {
     await expect(importInto(path, edited("files", (record) => (record.uploaded_by = { uuid: stranger })), NEW_UUID)).rejects.toThrow(`field "uploaded_by": file ${extras.file} names user ${stranger}`);
     const linked = edited("notes", (record) => ((record.associations as Array<Record<string, unknown>>)[0]!.entity_uuid = stranger));
     await expect(importInto(path, linked, NEW_UUID)).rejects.toThrow(`associations[].entity_uuid: record ${note.uuid} names ${stranger}`);
+    const meeting = JSON.parse(exported.meetings[0]!.json);
+    await expect(importInto(path, edited("meetings", (record) => (record.organizer_person_uuid = stranger)), NEW_UUID)).rejects.toThrow(
+      new InvalidInputError(`meetings.jsonl organizer_person_uuid: record ${meeting.uuid} names ${stranger}, which the export does not hold`),
+    );
 
     const older = { ...exported, deletions: exported.deletions.map(({ json }) => ({ json: JSON.stringify({ ...JSON.parse(json), visible_to_user_uuid: undefined }), content: null })) };
     await importInto(path, older, NEW_UUID);
@@ -186,6 +191,48 @@ describe("openTenantImport", () => {
     await store.close();
     expect(deleted.map((entry) => entry.entity_type)).not.toContain("TASK");
     expect(deleted.map((entry) => entry.uuid)).toContain(extras.erased);
+
+    // Each other link the import once took on trust, made to dangle in the imported tenant's rows (rolled back after).
+    const sqlite = new SqliteDatabase(path);
+    sqlite.pragma("foreign_keys = OFF");
+    const danglingAfter = (update: string) => {
+      sqlite.exec("begin");
+      try {
+        expect(sqlite.prepare(update).run({ tenant: NEW_UUID, stranger }).changes, update).toBeGreaterThan(0);
+        return danglingReference(sqlite, NEW_UUID)?.replace(/record \S+ /, "record … ");
+      } finally {
+        sqlite.exec("rollback");
+      }
+    };
+    const names = (field: string) => `${field}: record … names ${stranger}, which the export does not hold`;
+    const firstRow = (table: string, key = "uuid") => `${key} = (select ${key} from ${table} where tenant_uuid = :tenant limit 1)`;
+    try {
+      expect(danglingReference(sqlite, NEW_UUID)).toBeNull();
+      expect(danglingAfter(`update meetings set created_by_user_uuid = :stranger where ${firstRow("meetings")}`)).toBe(names("meetings.jsonl created_by_user_uuid"));
+      expect(danglingAfter(`update entity_lists set owner_user_uuid = :stranger where ${firstRow("entity_lists")}`)).toBe(names("entity_lists.jsonl owner_user_uuid"));
+      expect(danglingAfter(`update opportunities set parent_uuid = :stranger where ${firstRow("opportunities")}`)).toBe(names("opportunities.jsonl parent_uuid"));
+      expect(danglingAfter(`update opportunities set type_uuid = :stranger where ${firstRow("opportunities")}`)).toBe(names("opportunities.jsonl type"));
+      expect(danglingAfter(`update opportunities set stage_uuid = :stranger where ${firstRow("opportunities")}`)).toBe(names("opportunities.jsonl stage"));
+      expect(danglingAfter(`update opportunity_stages set type_uuid = :stranger where ${firstRow("opportunity_stages")}`)).toBe(names("opportunity_stages.jsonl type_uuid"));
+      expect(danglingAfter(`update company_merges set merged_by_user_uuid = :stranger where tenant_uuid = :tenant`)).toBe(names("company_merges.jsonl merged_by_user_uuid"));
+      expect(danglingAfter(`update affiliations set company_uuid = :stranger where ${firstRow("affiliations")}`)).toBe(names("persons.jsonl affiliations[].company"));
+      expect(danglingAfter(`update entity_list_members set added_by_user_uuid = :stranger where tenant_uuid = :tenant`)).toBe(names("entity_list_members.jsonl added_by_user_uuid"));
+      expect(danglingAfter(`update entity_list_members set list_uuid = :stranger where tenant_uuid = :tenant`)).toBe(names("entity_list_members.jsonl list_uuid"));
+      expect(danglingAfter(`update record_deletions set merged_into_uuid = :stranger where tenant_uuid = :tenant and entity_type = 'COMPANY'`)).toBe(names("deletions.jsonl merged_into_uuid"));
+      // A deleted sub-opportunity may name its deleted parent; a live one may not.
+      const parent = sqlite.prepare("select uuid from opportunities where tenant_uuid = ? and deleted_at is null").pluck().get(NEW_UUID) as string;
+      sqlite.exec("begin");
+      sqlite.exec(`create temp table child as select * from opportunities where uuid = '${parent}'`);
+      sqlite.exec(`update temp.child set uuid = '${stranger}', parent_uuid = '${parent}'; insert into opportunities select * from temp.child`);
+      sqlite.prepare("update opportunities set deleted_at = 1 where uuid = ?").run(parent);
+      expect(danglingReference(sqlite, NEW_UUID)).toBe(`opportunities.jsonl parent_uuid: record ${stranger} names ${parent}, which the export does not hold`);
+      sqlite.prepare("update opportunities set deleted_at = 1 where uuid = ?").run(stranger);
+      // (The links of notes and tasks to them dangle now.)
+      expect(danglingReference(sqlite, NEW_UUID)).not.toMatch(/^opportunities\.jsonl parent_uuid/);
+      sqlite.exec("rollback");
+    } finally {
+      sqlite.close();
+    }
   });
 
   it("lets another tenant's writes through while it runs, the tenant absent until it commits", async () => {

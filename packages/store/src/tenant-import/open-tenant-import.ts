@@ -218,7 +218,9 @@ export async function openTenantImport(databasePath: string, tenant: ImportedTen
       if (!open || failed) throw new InvalidInputError("openTenantImport: the import was abandoned or failed; open another");
       try {
         await endStep();
-        // Reads of committed rows, no lock held: nobody else writes the tenant, absent for every other connection.
+        // Reads of committed rows, no lock held: nothing can make a link dangle before the commit below, as nobody else
+        // writes the tenant (absent for every API key; a purge or second import refused while this process runs; no sweep
+        // deletes rows across tenants), and this import's own later steps add no link.
         const dangling = danglingReference(sqlite, tenant.uuid);
         if (dangling) throw new InvalidInputError(dangling);
         // A few hundred at a time, a step each: the whole tenant's would pass SQLite's limit on a statement's parameters.
