@@ -15,9 +15,9 @@ import type { StatusOutput } from "./status-action.js";
 const folder = mkdtempSync(join(tmpdir(), "rapport-status-cli-"));
 afterAll(() => rmSync(folder, { recursive: true, force: true }));
 
-const LAST_MIGRATION = "0088-name-punctuation-of-other-scripts";
+const LAST_MIGRATION = "0089-linkedin-keys-freed";
 
-/** Makes `database` look as the release before the last migration left it: 0088 writes keys again, so its record alone goes. */
+/** Makes `database` look as the release before the last migration left it: 0089 writes keys again, so its record alone goes. */
 function undoLastMigration(database: string): void {
   const db = new SqliteDatabase(database);
   db.prepare("delete from kysely_migration where name = ?").run(LAST_MIGRATION);

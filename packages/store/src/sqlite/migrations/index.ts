@@ -85,6 +85,7 @@ import { companyTagKeysMigration } from "./0085-company-tag-keys.js";
 import { placesOfLinkedRecordsMigration } from "./0086-places-of-linked-records.js";
 import { tenantsImportingMigration } from "./0087-tenants-importing.js";
 import { namePunctuationOfOtherScriptsMigration } from "./0088-name-punctuation-of-other-scripts.js";
+import { linkedinKeysFreedMigration } from "./0089-linkedin-keys-freed.js";
 
 export const migrations: Record<string, Migration> = {
   "0001-foundation": foundationMigration,
@@ -168,6 +169,7 @@ export const migrations: Record<string, Migration> = {
   "0086-places-of-linked-records": placesOfLinkedRecordsMigration,
   "0087-tenants-importing": tenantsImportingMigration,
   "0088-name-punctuation-of-other-scripts": namePunctuationOfOtherScriptsMigration,
+  "0089-linkedin-keys-freed": linkedinKeysFreedMigration,
 };
 
 /** Hands Kysely's Migrator the in-code migrations, so a bundled build needs no migration folder. */
