@@ -161,6 +161,18 @@ describe("the activity feed", () => {
     }
   });
 
+  it("takes a numbered page's total for a `since` before every entry as the one remembered without it, and counts one after an entry", async () => {
+    const since = clock;
+    await email("one", ada, bob, 10);
+    await email("two", bob, ada, 10);
+    expect((await first()).total).toBe(2);
+    const sources = await readDuring(async () => expect((await first({ recordedSince: since - 1 }, 1)).total).toBe(2));
+    expect(sources.filter((source) => /^select count\(\*\)/i.test(source))).toEqual([]);
+    const seek = sources.find((source) => /recorded_at < \?/.test(source));
+    expect(await planOnMigratedSchema(seek!)).toContain("activity_feed_by_time (tenant_uuid=? AND recorded_at<?)");
+    expect((await first({ recordedSince: since + 5 })).total).toBe(1);
+  });
+
   it("lists only the tenant's own activity", async () => {
     await email("ours", ada, bob, 10);
     const other = (await store.tenants.create({ name: "Other", tier: "standard" })).uuid;

@@ -52,7 +52,8 @@ export async function activityFeedPage(
       ? await personEntriesInOrder(db, tenantUuid, { ...request, personUuid }, after, wanted, plan)
       : await entriesInOrder(db, tenantUuid, request, after, wanted, offset);
   const entries = fetched.slice(0, request.limit);
-  const total = position.kind === "offset" ? await rememberedTotal(totals, feedTotalKey(request), () => feedTotal(db, tenantUuid, request)) : null;
+  const counted = position.kind === "offset" ? await withoutIdleSince(db, tenantUuid, request) : null;
+  const total = counted ? await rememberedTotal(totals, feedTotalKey(counted), () => feedTotal(db, tenantUuid, counted)) : null;
   const last = entries.at(-1);
   return {
     rows: await withDetails(db, tenantUuid, entries, request.personUuid),
@@ -60,6 +61,16 @@ export async function activityFeedPage(
     total,
     lastKey: last ? historyCursorKey(Number(last.sequence), scanHorizon) : null,
   };
+}
+
+/**
+ * `request` without its `since` when that leaves out no entry of the tenant (none recorded before it: a first poll's
+ * early `since`), so that its total is the one remembered without it rather than counted again (30 ms at scale M).
+ */
+async function withoutIdleSince(db: Kysely<Database>, tenantUuid: string, request: ActivityFeedRequest): Promise<ActivityFeedRequest> {
+  if (request.recordedSince === undefined) return request;
+  const before = await sql`select 1 from activity_feed indexed by activity_feed_by_time where tenant_uuid = ${tenantUuid} and recorded_at < ${request.recordedSince} limit 1`.execute(db);
+  return before.rows.length > 0 ? request : { ...request, recordedSince: undefined };
 }
 
 /** What a feed's total depends on, as a remembered total's key. */
