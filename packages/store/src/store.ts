@@ -519,7 +519,7 @@ export interface UsageRepository {
 /** `store.settings`: deployment-wide secrets, by key. */
 export interface SettingsRepository {
   get(key: string): Promise<string | null>;
-  /** Returns the stored value, storing `create()` first when the key is absent. */
+  /** Returns the stored value, storing `create()` first when the key is absent (a stored value is read without a write). */
   getOrCreate(key: string, create: () => string): Promise<string>;
   /** Stores `value` under `key`, replacing what was there (a rotated secret, say). */
   set(key: string, value: string): Promise<void>;

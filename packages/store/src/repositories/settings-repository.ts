@@ -10,6 +10,10 @@ export function createSettingsRepository({ db }: RepositoryContext): SettingsRep
   return {
     get,
     async getOrCreate(key, create) {
+      // Read first: a stored value then needs no write, so it is read while another process holds the write lock,
+      // or on a full disk or a read-only file (each first list of a server reads the cursor secret so).
+      const stored = await get(key);
+      if (stored !== null) return stored;
       await db
         .insertInto("settings")
         .values({ key, value: create() })

@@ -192,6 +192,30 @@ describe("a database another process keeps locked", () => {
       await waiting.close();
     }
   });
+
+  it("answers a list again once the lock is gone, and lists during it on a database whose cursor secret is stored", async () => {
+    const first = await createTestContext({ lockWaitMs: 100 });
+    let restarted: TestContext | undefined;
+    const other = new SqliteDatabase(first.databasePath);
+    try {
+      const tenant = await buildTenant(first.services);
+      // The first list of a new database stores the cursor secret: a write, refused while the lock is held.
+      other.exec("begin immediate");
+      expect((await first.request("/v1/users", { key: tenant.key })).status).toBe(503);
+      other.exec("rollback");
+      // Until 2026-12-07 the refusal was kept: every list answered 503 until the server was restarted.
+      expect((await first.request("/v1/users", { key: tenant.key })).status).toBe(200);
+      // A server started on it again reads the secret without a write (it waited for the lock, then answered 503).
+      restarted = await createTestContext({ databasePath: first.databasePath, lockWaitMs: 100 });
+      other.exec("begin immediate");
+      expect((await restarted.request("/v1/users", { key: tenant.key })).status).toBe(200);
+    } finally {
+      if (other.inTransaction) other.exec("rollback");
+      other.close();
+      await restarted?.close();
+      await first.close();
+    }
+  });
 });
 
 describe("a full disk", () => {

@@ -5,7 +5,11 @@ import { createCursorCodec, type CursorCodec } from "./cursor-codec.js";
 
 const codecs = new WeakMap<Store, Promise<CursorCodec>>();
 
-/** Every API node sharing the database signs and verifies cursors with the same secret. */
+/**
+ * Every API node sharing the database signs and verifies cursors with the same secret. A failed read or store of
+ * it (the database locked by another process, a full disk) is not kept: the next list tries again, where every list
+ * answered that failure until the server was restarted.
+ */
 export function cursorCodecFor(store: Store): Promise<CursorCodec> {
   const known = codecs.get(store);
   if (known) return known;
@@ -13,5 +17,8 @@ export function cursorCodecFor(store: Store): Promise<CursorCodec> {
     .getOrCreate("cursor_secret", () => randomBytes(32).toString("base64url"))
     .then(createCursorCodec);
   codecs.set(store, codec);
+  codec.catch(() => {
+    if (codecs.get(store) === codec) codecs.delete(store);
+  });
   return codec;
 }
