@@ -18,6 +18,7 @@ import { authenticateKey, resolveUserContext } from "./platform/auth/authenticat
 import type { DeclaredRoute } from "./platform/errors/declared-paths.js";
 import { refuseCorsPreflight } from "./platform/errors/cors-preflight.js";
 import { handleError, handleNotFound } from "./platform/errors/error-handlers.js";
+import { createStorageFaults } from "./platform/errors/storage-faults.js";
 import { accessLog } from "./platform/logging/access-log.js";
 import { rateLimit } from "./platform/rate-limit/rate-limit.js";
 import { refuseMethodOverride } from "./platform/request/method-override.js";
@@ -109,8 +110,10 @@ export function createApp(services: AppServices, options: CreateAppOptions = {})
   const contract = () => contractOfOperations(operations, API_CONTRACT_VERSION);
   const trustedCallers = new WeakMap<Request, ApiKeyOwner>();
   const app = new Hono<AppEnv>();
+  const storageFaults = createStorageFaults(services.logger);
   app.use(async (context, next) => {
     context.set("services", services);
+    context.set("storageFaults", storageFaults);
     await next();
   });
   app.use(requestId());
@@ -128,6 +131,8 @@ export function createApp(services: AppServices, options: CreateAppOptions = {})
       const error = "the database file was deleted or replaced while the server had it open: what it writes is lost; restart it on the database";
       return context.json({ status: "database_lost", error }, 503);
     }
+    const storageFailure = storageFaults.current(services.clock.now());
+    if (storageFailure !== null) return context.json({ status: storageFailure.kind, error: storageFailure.operatorMessage }, 503);
     return ready() ? context.json({ status: "ready" }) : context.json({ status: "warming", error: "relationship graphs are still loading" }, 503);
   });
   // Registered before the /v1 authentication middleware: the public contract needs no key.

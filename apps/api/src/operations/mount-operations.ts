@@ -151,7 +151,12 @@ export function mountOperations(app: Hono<AppEnv>, operations: readonly AnyOpera
       };
       // An upload's key stands for its form as parsed, which its handler reads: the handler claims it then.
       const idempotency = !idempotent ? null : operation.multipart ? expectUploadClaim(http) : await claimIdempotencyKey(http, rawBody);
-      if (idempotency === null) return answer();
+      // An operation's write got through: a full disk, a lock or a read-only file met before is over (GET /ready).
+      const noteWritten = (response: Response) => {
+        if (writes && response.ok) http.get("storageFaults")?.wroteAgain();
+        return response;
+      };
+      if (idempotency === null) return noteWritten(await answer());
       if (idempotency instanceof Response) return idempotency;
       let response: Response;
       try {
@@ -163,7 +168,7 @@ export function mountOperations(app: Hono<AppEnv>, operations: readonly AnyOpera
         throw error;
       }
       await idempotency.settle(response);
-      return response;
+      return noteWritten(response);
     });
   }
 }

@@ -218,7 +218,7 @@ describe("a database another process keeps locked", () => {
   });
 });
 
-describe("a full disk", () => {
+describe("a failing disk", () => {
   /** Writes a row to a SQLite database that may not grow (`max_page_count`): SQLite's own SQLITE_FULL, as on a full disk. */
   const fillDisk = defineOperation({
     operationId: "testFillDisk",
@@ -239,17 +239,78 @@ describe("a full disk", () => {
       }
     },
   });
+  /** Fails as SQLite does on a read-only file, a damaged one, a disk error (`code` in the query). */
+  const failStorage = defineOperation({
+    operationId: "testFailStorage",
+    method: "post",
+    path: "/v1/test/fail-storage",
+    area: "Test",
+    summary: "Fails",
+    description: "Fails with a SQLite error code.",
+    query: z.object({ code: z.string() }),
+    async handler({ query }) {
+      throw new SqliteDatabase.SqliteError("storage failed", query.code);
+    },
+  });
 
-  it("answers 503 with Retry-After, not a 500, and logs the full disk for the operator", async () => {
-    const lines: Record<string, unknown>[] = [];
+  let lines: Record<string, unknown>[];
+  let failing: ReturnType<typeof createApp>;
+  beforeEach(() => {
+    lines = [];
     const logger = pino({ level: "info" }, { write: (line: string) => lines.push(JSON.parse(line) as Record<string, unknown>) });
-    const full = createApp({ ...context.services, logger }, { operations: [...operations, fillDisk] });
-    const response = await full.request("/v1/test/fill-disk", { method: "POST", headers: { "x-api-key": acme.key, "x-request-id": "disk-full-1" } });
+    failing = createApp({ ...context.services, logger }, { operations: [...operations, fillDisk, failStorage] });
+  });
+  const post = (path: string, body?: unknown, requestId = "disk-1") =>
+    failing.request(path, { method: "POST", headers: { "x-api-key": acme.key, "x-request-id": requestId, "content-type": "application/json" }, body: body === undefined ? undefined : JSON.stringify(body) });
+  const ready = async () => (await failing.request("/ready")).json() as Promise<Record<string, unknown>>;
+
+  it("answers 503 with Retry-After, not a 500, logs it once a minute, and /ready says so until a write succeeds", async () => {
+    const response = await post("/v1/test/fill-disk");
     expect(response.status).toBe(503);
     expect(response.headers.get("retry-after")).toBe("60");
     expect(await errorOf(response)).toBe("the server's disk is full, so this request could not be stored; retry later");
-    const logged = lines.find((line) => line.requestId === "disk-full-1" && line.level === 50);
-    expect(logged).toMatchObject({ msg: "database disk full: writes fail until space is freed on the database's file system", err: { code: "SQLITE_FULL" } });
+    const message = "database disk full: writes fail until space is freed on the database's file system";
+    expect(lines.find((line) => line.requestId === "disk-1" && line.level === 50)).toMatchObject({ msg: message, failure: "disk_full", err: { code: "SQLITE_FULL" } });
+    // Clients retrying: the access log has each, the error log one line a minute (it had one per request).
+    expect((await post("/v1/test/fill-disk", undefined, "disk-2")).status).toBe(503);
+    expect(lines.filter((line) => line.level === 50)).toHaveLength(1);
+    context.clock.advance(60_000);
+    expect((await post("/v1/test/fill-disk", undefined, "disk-3")).status).toBe(503);
+    expect(lines.filter((line) => line.level === 50).at(-1)).toMatchObject({ requestId: "disk-3", refusedSinceLastLine: 1 });
+    // Until 2026-12-07 /ready said ready while every write failed.
+    expect(await ready()).toEqual({ status: "disk_full", error: message });
+    expect((await post("/v1/persons", { name: "Space Freed" })).status).toBe(201);
+    expect(await ready()).toEqual({ status: "ready" });
+    expect(lines.find((line) => line.msg === "database writes succeed again")).toMatchObject({ level: 30, failure: "disk_full", refused: 3 });
+  });
+
+  it("answers a read-only file, a damaged file and a disk error with a 503 saying which (each was a 500 'internal error')", async () => {
+    const answers = [];
+    for (const code of ["SQLITE_READONLY_DIRECTORY", "SQLITE_CORRUPT", "SQLITE_IOERR_FSYNC"]) {
+      const response = await post(`/v1/test/fail-storage?code=${code}`);
+      answers.push({ status: response.status, retryAfter: response.headers.get("retry-after"), error: await errorOf(response), ready: await ready() });
+    }
+    expect(answers).toEqual([
+      {
+        status: 503,
+        retryAfter: "60",
+        error: "the server's database is read-only, so this request could not be stored; retry later",
+        ready: { status: "database_read_only", error: expect.stringMatching(/^database read-only: writes fail until the server's user may write/) },
+      },
+      {
+        status: 503,
+        retryAfter: null,
+        error: "the server's database file is damaged, so this request could not be answered; its operator has to restore it",
+        ready: { status: "database_damaged", error: "database file damaged: stop the server and restore the database from a backup (rapport restore --from FILE)" },
+      },
+      {
+        status: 503,
+        retryAfter: "60",
+        error: "the server could not read or write its database (a disk error), so this request could not be answered; retry later",
+        ready: { status: "disk_io_error", error: expect.stringMatching(/^disk I\/O error on the database/) },
+      },
+    ]);
+    expect(lines.filter((line) => line.level === 50).map((line) => line.failure)).toEqual(["database_read_only", "database_damaged", "disk_io_error"]);
   });
 });
 

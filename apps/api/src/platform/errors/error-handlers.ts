@@ -2,8 +2,9 @@
  * @module
  * Turns every failure into `{"error": "..."}` with the right status: our ApiError (its tool message for an MCP
  * tool call), Hono's HTTPException (body limit), store errors (a poll of a pruned history log: 410, for a tool call
- * with the calls to make next), a database another process keeps locked (503, to retry), a full disk (503, logged as
- * such for the operator), and anything unexpected (500, logged with the request id, no stack trace in the body).
+ * with the calls to make next), a failure of the database's storage (storage-failure.ts: another process's lock, a
+ * full disk, a read-only or damaged file, a disk error: 503, logged for the operator), and anything unexpected (500,
+ * logged with the request id, no stack trace in the body).
  */
 import { ConflictError, ForbiddenError, HistoryPrunedError, InvalidInputError, NotFoundError } from "@rapport/store";
 import type { Context, ErrorHandler, NotFoundHandler } from "hono";
@@ -13,10 +14,9 @@ import type { AppEnv } from "../../app-env.js";
 import { isToolCall, toolCallTools } from "../request/tool-call-bindings.js";
 import { loggedRequestPath } from "../logging/logged-path.js";
 import { ApiError } from "./api-error.js";
-import { isDatabaseBusy } from "./database-busy.js";
-import { isDiskFull } from "./disk-full.js";
 import { declaredPathResolver, methodNotAllowed, servesMethod, type DeclaredRoute } from "./declared-paths.js";
 import { prunedHistoryToolMessage } from "./pruned-history-tool-message.js";
+import { storageFailureOf } from "./storage-failure.js";
 
 /** Writes the error envelope, keeping headers set earlier (request id, rate limits). */
 export function errorResponse(
@@ -28,12 +28,6 @@ export function errorResponse(
   for (const [name, value] of Object.entries(headers)) context.header(name, value);
   return context.json({ error: message }, status);
 }
-
-/** Seconds a client is asked to wait before retrying a request that found the database locked. */
-const BUSY_RETRY_AFTER_SECONDS = 1;
-
-/** Seconds a client is asked to wait before retrying a write refused by a full disk: an operator has to free space. */
-const DISK_FULL_RETRY_AFTER_SECONDS = 60;
 
 export const handleError: ErrorHandler<AppEnv> = (error, context) => {
   if (error instanceof ApiError) {
@@ -54,20 +48,14 @@ export const handleError: ErrorHandler<AppEnv> = (error, context) => {
     return errorResponse(context, error.status as ContentfulStatusCode, message);
   }
   const requestId = context.get("requestId");
-  if (isDatabaseBusy(error)) {
-    context.get("services")?.logger.warn({ requestId, err: error, method: context.req.method, path: loggedRequestPath(context) }, "database locked by another process");
-    const message = "the database is busy with another process's write (a rapport command beside the server); retry shortly";
-    return errorResponse(context, 503, message, { "Retry-After": String(BUSY_RETRY_AFTER_SECONDS) });
-  }
-  // Not the client's fault (a transaction that hit it rolled back): the same request succeeds once an
-  // operator frees space, which the log, not a 500 "internal error", has to tell them.
-  if (isDiskFull(error)) {
-    context.get("services")?.logger.error(
-      { requestId, err: error, method: context.req.method, path: loggedRequestPath(context) },
-      "database disk full: writes fail until space is freed on the database's file system",
-    );
-    const message = "the server's disk is full, so this request could not be stored; retry later";
-    return errorResponse(context, 503, message, { "Retry-After": String(DISK_FULL_RETRY_AFTER_SECONDS) });
+  // Not the client's fault nor a bug (a transaction that met it rolled back): the answer says what happened, and the
+  // log tells the operator what to do, once a minute rather than once per retried request.
+  const storageFailure = storageFailureOf(error);
+  if (storageFailure !== null) {
+    const logFields = { requestId, err: error, method: context.req.method, path: loggedRequestPath(context) };
+    context.get("storageFaults")?.met(storageFailure, context.get("services")?.clock.now() ?? Date.now(), logFields);
+    const { retryAfterSeconds } = storageFailure;
+    return errorResponse(context, 503, storageFailure.message, retryAfterSeconds === undefined ? {} : { "Retry-After": String(retryAfterSeconds) });
   }
   context.get("services")?.logger.error(
     { requestId, err: error, method: context.req.method, path: loggedRequestPath(context) },

@@ -1,0 +1,77 @@
+/**
+ * @module
+ * What a server remembers of the storage failures its requests met (storage-failure.ts), so that `GET /ready` says
+ * what is wrong, and the log has a line when a failure starts, one a minute while it lasts (not one per retried
+ * request: a flood of clients honoring `Retry-After` wrote thousands), and one when writes succeed again.
+ */
+import type { Logger } from "pino";
+import type { StorageFailure } from "./storage-failure.js";
+
+/** Between two log lines of one kind of failure while it lasts. */
+export const STORAGE_FAILURE_LOG_INTERVAL_MS = 60_000;
+
+/**
+ * How long after its last refusal `GET /ready` still names a failure no write has since got past: a lock is a
+ * matter of seconds; a full disk or a read-only file lasts until an operator acts, and clients retry after a minute.
+ */
+const REPORTED_FOR_MS = { database_locked: 10_000, other: 60_000 } as const;
+
+interface OngoingFailure {
+  failure: StorageFailure;
+  lastMetAt: number;
+  lastLoggedAt: number;
+  /** Requests refused since the last line, and in all. */
+  unlogged: number;
+  refused: number;
+}
+
+/** A server's memory of the storage failures its requests met. */
+export interface StorageFaults {
+  /** Notes that a request met `failure` at `now` (epoch ms) and logs it, unless a line of its kind was written in the last minute. */
+  met(failure: StorageFailure, now: number, logFields: Record<string, unknown>): void;
+  /** Notes that a write succeeded: the failures met before are over (logged once, at info level). */
+  wroteAgain(): void;
+  /** The failure `GET /ready` reports at `now`: the latest met recently that no write has got past since, or null. */
+  current(now: number): StorageFailure | null;
+}
+
+/**
+ * Creates the memory of one app (createApp makes one: its error handler and `GET /ready` share it), logging to `logger`.
+ *
+ * @example const faults = createStorageFaults(logger); faults.current(Date.now()); // null while all is well
+ */
+export function createStorageFaults(logger: Logger): StorageFaults {
+  const ongoing = new Map<StorageFailure["kind"], OngoingFailure>();
+  return {
+    met(failure, now, logFields) {
+      const known = ongoing.get(failure.kind);
+      const entry = known ?? { failure, lastMetAt: now, lastLoggedAt: -Infinity, unlogged: 0, refused: 0 };
+      // Last in the map's order: the latest met, which `current` reports.
+      ongoing.delete(failure.kind);
+      ongoing.set(failure.kind, entry);
+      entry.lastMetAt = now;
+      entry.refused += 1;
+      if (now - entry.lastLoggedAt < STORAGE_FAILURE_LOG_INTERVAL_MS) {
+        entry.unlogged += 1;
+        return;
+      }
+      const since = known === undefined ? {} : { refusedSinceLastLine: entry.unlogged };
+      logger[failure.logLevel]({ ...logFields, failure: failure.kind, ...since }, failure.operatorMessage);
+      entry.lastLoggedAt = now;
+      entry.unlogged = 0;
+    },
+    wroteAgain() {
+      if (ongoing.size === 0) return;
+      for (const { failure, refused } of ongoing.values()) logger.info({ failure: failure.kind, refused }, "database writes succeed again");
+      ongoing.clear();
+    },
+    current(now) {
+      let latest: OngoingFailure | null = null;
+      for (const entry of ongoing.values()) {
+        const reportedFor = entry.failure.kind === "database_locked" ? REPORTED_FOR_MS.database_locked : REPORTED_FOR_MS.other;
+        if (now - entry.lastMetAt <= reportedFor) latest = entry;
+      }
+      return latest?.failure ?? null;
+    },
+  };
+}
