@@ -2,7 +2,7 @@
 import { IncompatibleDatabaseError } from "@rapport/store";
 import { describe, expect, it } from "vitest";
 import { CliError } from "./cli-output.js";
-import { createDatabaseFileIfMissing, openingDatabase } from "./database-path.js";
+import { createDatabaseFileIfMissing, openingDatabase, type OpeningChecks } from "./database-path.js";
 
 const PATH = "/srv/rapport/rapport.db";
 const CHOSEN = "(chosen by --db, RAPPORT_DB or the default ./data/rapport.db)";
@@ -16,10 +16,12 @@ async function refusal(error: unknown): Promise<string> {
 
 const sqliteError = (code: string, message: string) => Object.assign(new Error(message), { code });
 
+const READ_ONLY_ADVICE = "let the user running rapport write it and its folder (chown, chmod), or name a SQLite file in a folder you can write";
+
 describe("openingDatabase", () => {
   it("names SQLite's extended codes by their primary one: a read-only folder, a file that is a folder", async () => {
     expect(await refusal(sqliteError("SQLITE_READONLY_DIRECTORY", "attempt to write a readonly database"))).toBe(
-      `${PATH} is read-only, or its folder is (SQLite keeps the -wal and -shm files beside it) ${CHOSEN}: name a SQLite file in a folder you can write`,
+      `${PATH} is read-only, or its folder is (SQLite keeps the -wal and -shm files beside it) ${CHOSEN}: ${READ_ONLY_ADVICE}`,
     );
     expect(await refusal(sqliteError("SQLITE_CANTOPEN_ISDIR", "unable to open database file"))).toBe(
       `cannot open the database file ${PATH} ${CHOSEN}: name a SQLite file in a folder you can write`,
@@ -47,6 +49,22 @@ describe("openingDatabase", () => {
       `cannot create the folder /proc/rapport-no-such-folder for the database ${CHOSEN}: ENOENT; name a SQLite file in a folder you can write`,
     );
   }, 5_000);
+
+  it("says what a disk I/O error most likely is: a full disk, a file this user may only read, else the disk (each was an unexpected failure)", async () => {
+    const ioError = (code: string, checks: OpeningChecks) =>
+      openingDatabase(PATH, () => Promise.reject(sqliteError(code, "disk I/O error")), checks).catch((caught: unknown) => (caught as Error).message);
+    // SQLite could not grow the -shm on a full disk, whatever the command (status, backup, serve, tenants export).
+    expect(await ioError("SQLITE_IOERR_SHMSIZE", { freeBytes: () => 0, writable: () => true })).toBe(
+      `the disk holding ${PATH} is full ${CHOSEN}: free space on it, then run the command again`,
+    );
+    // rapport status's lock probe on a restored copy this user may only read.
+    expect(await ioError("SQLITE_IOERR_LOCK", { freeBytes: () => 2 ** 30, writable: (path) => path !== PATH })).toBe(
+      `${PATH} is read-only, or its folder is (SQLite keeps the -wal and -shm files beside it) ${CHOSEN}: ${READ_ONLY_ADVICE}`,
+    );
+    expect(await ioError("SQLITE_IOERR_READ", { freeBytes: () => undefined, writable: () => true })).toBe(
+      `a disk I/O error (SQLITE_IOERR_READ) on ${PATH} ${CHOSEN}: check the disk and its file system (the kernel's log), then run the command again`,
+    );
+  });
 
   it("passes any other failure through", async () => {
     const other = new Error("something else");

@@ -1,5 +1,5 @@
 /** The database file: --db, else RAPPORT_DB, else ./data/rapport.db; and what to say when it cannot be opened. */
-import { chmodSync, closeSync, openSync, readSync, statSync, type Stats } from "node:fs";
+import { accessSync, chmodSync, closeSync, constants, openSync, readSync, statfsSync, statSync, type Stats } from "node:fs";
 import { dirname, resolve } from "node:path";
 import { createParentFolders, IncompatibleDatabaseError } from "@rapport/store/vocabulary";
 import { CliError } from "./cli-output.js";
@@ -35,6 +35,9 @@ const OPEN_FAILURES: Record<string, string> = {
   SQLITE_CORRUPT: "is corrupt",
 };
 
+/** What to do about a database this user may not write: a restored copy with another owner, as often as not. */
+const READ_ONLY_ADVICE = "let the user running rapport write it and its folder (chown, chmod), or name a SQLite file in a folder you can write";
+
 /** Node's codes for a folder of the database's path that cannot be created. */
 const FOLDER_FAILURES = new Set(["EACCES", "EPERM", "EEXIST", "ENOENT", "ENOTDIR", "EROFS"]);
 
@@ -52,13 +55,54 @@ function openFailure(code: string): string | undefined {
   return Object.entries(OPEN_FAILURES).find(([primary]) => code === primary || code.startsWith(`${primary}_`))?.[1];
 }
 
+/** Below this much free space, a disk I/O error opening the database is taken for a full disk (SQLite could not grow the -shm). */
+const FULL_DISK_BYTES = 1024 * 1024;
+
+/** What openingDatabase looks at to explain a disk I/O error; injected by tests. */
+export interface OpeningChecks {
+  /** Bytes free for this user on the file system holding `folder`, or undefined when it cannot be told. */
+  freeBytes?: (folder: string) => number | undefined;
+  /** Whether this user may write `path` (a file or a folder). */
+  writable?: (path: string) => boolean;
+}
+
+function freeBytesOf(folder: string): number | undefined {
+  try {
+    const { bavail, bsize } = statfsSync(folder);
+    return bavail * bsize;
+  } catch {
+    return undefined;
+  }
+}
+
+function isWritable(path: string): boolean {
+  try {
+    accessSync(path, constants.W_OK);
+    return true;
+  } catch (error) {
+    return (error as NodeJS.ErrnoException).code === "ENOENT";
+  }
+}
+
+/**
+ * What a disk I/O error (`SQLITE_IOERR_…`) met opening the database at `path` most likely is: SQLite says no more.
+ * A full disk (the -shm could not grow: `SQLITE_IOERR_SHMSIZE`), a file this user may only read (its lock could not
+ * be taken: `SQLITE_IOERR_LOCK`, `rapport status`'s probe), else the disk itself.
+ */
+function diskIoFailure(path: string, code: string, { freeBytes = freeBytesOf, writable = isWritable }: OpeningChecks): string {
+  const free = freeBytes(dirname(path));
+  if (free !== undefined && free < FULL_DISK_BYTES) return `the disk holding ${path} is full ${CHOSEN}: free space on it, then run the command again`;
+  if (!writable(path) || !writable(dirname(path))) return `${path} ${OPEN_FAILURES.SQLITE_READONLY} ${CHOSEN}: ${READ_ONLY_ADVICE}`;
+  return `a disk I/O error (${code}) on ${path} ${CHOSEN}: check the disk and its file system (the kernel's log), then run the command again`;
+}
+
 /**
  * Runs `open` (which opens the database at `path`); a file that cannot be one becomes a one-line CliError naming
  * the path and how it was chosen, instead of SQLite's own message ("unable to open database file"): a file or folder
  * that cannot be opened, written or created, one that is not SQLite or is corrupt, a newer Rapport's or another
- * application's database, one another process keeps locked.
+ * application's database, one another process keeps locked, a full disk or a disk I/O error.
  */
-export async function openingDatabase<T>(path: string, open: () => Promise<T>): Promise<T> {
+export async function openingDatabase<T>(path: string, open: () => Promise<T>, checks: OpeningChecks = {}): Promise<T> {
   try {
     return await open();
   } catch (error) {
@@ -77,10 +121,15 @@ export async function openingDatabase<T>(path: string, open: () => Promise<T>): 
     if (syscall === "open" && FOLDER_FAILURES.has(code)) {
       throw new CliError(`cannot create the database file ${path} ${chosen}: ${code}; name a SQLite file in a folder you can write`);
     }
+    if (code.startsWith("SQLITE_IOERR")) throw new CliError(diskIoFailure(path, code, checks));
     const failure = openFailure(code);
     if (failure === undefined) throw error;
     const what = code.startsWith("SQLITE_CANTOPEN") ? `${failure} ${path}` : `${path} ${failure}`;
-    const advice = code.startsWith("SQLITE_CORRUPT") ? "restore it from a backup (see rapport backup)" : "name a SQLite file in a folder you can write";
+    const advice = code.startsWith("SQLITE_CORRUPT")
+      ? "restore it from a backup (see rapport backup)"
+      : code.startsWith("SQLITE_READONLY")
+        ? READ_ONLY_ADVICE
+        : "name a SQLite file in a folder you can write";
     throw new CliError(`${what} ${chosen}: ${advice}`);
   }
 }
