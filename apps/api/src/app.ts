@@ -71,9 +71,10 @@ export interface CreateAppOptions {
   /**
    * Whether the database path no longer names the file the server has open (deleted or replaced under it): `GET
    * /ready` then answers 503 `database_lost`, so that a load balancer stops sending the node writes that would be
-   * lost. Default: never.
+   * lost, and the operations that write answer 503; a string is what its `error` says (its `-wal` or `-shm`
+   * deleted, say). Default: never.
    */
-  databaseLost?: () => boolean;
+  databaseLost?: () => boolean | string;
 }
 
 /**
@@ -127,8 +128,9 @@ export function createApp(services: AppServices, options: CreateAppOptions = {})
   app.get("/health", (context) => context.json({ status: "ok" }));
   app.get("/ready", (context) => {
     if (draining()) return context.json({ status: "draining", error: "the server is shutting down" }, 503);
-    if (databaseLost()) {
-      const error = "the database file was deleted or replaced while the server had it open: what it writes is lost; restart it on the database";
+    const lost = databaseLost();
+    if (lost !== false) {
+      const error = lost === true ? "the database file was deleted or replaced while the server had it open: what it writes is lost; restart it on the database" : lost;
       return context.json({ status: "database_lost", error }, 503);
     }
     const storageFailure = storageFaults.current(services.clock.now());
@@ -142,6 +144,6 @@ export function createApp(services: AppServices, options: CreateAppOptions = {})
   const mountedOAuth = oauth && publicUrl ? mountOAuth(app, services, { publicUrl, trustProxy, decoyPasswordCost }) : undefined;
   mountMcp(app, { tools: () => contract().mcpTools, version: RAPPORT_VERSION, publicUrl, allowedOrigins: mcpAllowedOrigins, trustedCallers, oauth: mountedOAuth });
   app.use("/v1/*", noStoreAnswers(), authenticateKey({ trustedCallers }), rateLimit(), resolveUserContext());
-  mountOperations(app, operations, { validateResponses });
+  mountOperations(app, operations, { validateResponses, databaseLost });
   return app;
 }

@@ -30,7 +30,7 @@ describe("watchDatabaseFile", () => {
     expect([lines, watch.lost()]).toEqual([[], false]);
     rmSync(path);
     await vi.waitFor(() => expect(lines).toEqual([expect.objectContaining({ level: 50, database: path, found: "no file", msg: GONE })]), { timeout: 30_000 });
-    expect(watch.lost()).toBe(true);
+    expect(watch.lost()).toEqual(expect.stringContaining("the database file was deleted or replaced"));
   });
 
   it("tells a file put in its place (a restore by hand) from its own", async () => {
@@ -43,10 +43,25 @@ describe("watchDatabaseFile", () => {
     writeFileSync(join(folder, "backup.db"), "backup");
     renameSync(join(folder, "backup.db"), path);
     await vi.waitFor(() => expect(lines).toEqual([expect.objectContaining({ level: 50, found: "another file", msg: GONE })]), { timeout: 30_000 });
-    expect(watch.lost()).toBe(true);
+    expect(watch.lost()).toEqual(expect.stringContaining("the database file was deleted or replaced"));
     // Its own file moved back: the path names what the server has open again.
     renameSync(join(folder, "own.db"), path);
     await vi.waitFor(() => expect(watch.lost()).toBe(false), { timeout: 30_000 });
+  });
+});
+
+describe("watchDatabaseFile's -wal and -shm", () => {
+  it("says when the -wal is deleted under the server (a clean-up of stray files), which left it unsaid", async () => {
+    const path = join(folder, "companions.db");
+    for (const suffix of ["", "-wal", "-shm"]) writeFileSync(path + suffix, "open");
+    const { lines, logger } = collecting();
+    const watch = await watchDatabaseFile(path, logger, 10);
+    onTestFinished(watch.stop);
+    rmSync(`${path}-wal`);
+    await vi.waitFor(() => expect(lines).toHaveLength(1), { timeout: 30_000 });
+    const said = "the database's -wal file was deleted or replaced while the server had it open: other processes opening the database do not see its latest writes and may damage it; stop the server (a clean stop writes what it holds into the database file) and start it again";
+    expect(lines[0]).toMatchObject({ level: 50, database: path, file: `${path}-wal`, found: "no file", msg: said });
+    expect(watch.lost()).toBe(said);
   });
 });
 

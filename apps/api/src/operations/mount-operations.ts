@@ -59,7 +59,13 @@ function itemCheck(operation: AnyOperation, list: StreamedList): (item: unknown)
 export interface MountOptions {
   /** Checks each response, as it is sent, against the operation's schema (500 on mismatch); for tests. */
   validateResponses?: boolean;
+  /** Whether the database's files are no longer those the server opened (createApp's `databaseLost`): writes are then refused. */
+  databaseLost?: () => boolean | string;
 }
+
+/** The 503 of a write while the server's database file (or its `-wal`, `-shm`) is deleted or replaced under it. */
+const DATABASE_LOST_MESSAGE =
+  "the server's database file was deleted or replaced while it had it open, so this request was not stored (its operator has to restart the server); retry later";
 
 export function mountOperations(app: Hono<AppEnv>, operations: readonly AnyOperation[], options: MountOptions = {}) {
   const seen = new Set<string>();
@@ -88,6 +94,9 @@ export function mountOperations(app: Hono<AppEnv>, operations: readonly AnyOpera
       if (writes && http.get("auth").key.read_only) {
         throw forbidden(`this API key is read-only: ${operation.method.toUpperCase()} ${operation.path} may change the tenant's data`);
       }
+      // Stored, it would be answered 201 and gone at the next start (a file no one opens again), or written beside
+      // another process's new -wal: refused instead, which a client retries once the server is restarted.
+      if (writes && (options.databaseLost?.() ?? false) !== false) throw new ApiError(503, DATABASE_LOST_MESSAGE, { "Retry-After": "60" });
       if (takesNoBody) await refuseUnexpectedBody(http, operation.path);
       const cached = operation.cacheable ? cacheSlot(http, operation.operationId) : null;
       if (cached?.found !== undefined) {
