@@ -10,11 +10,12 @@ const LICENSE_OPENING = "Apache License\n                           Version 2.0,
 
 /**
  * The module specifiers a built file loads or resolves: static imports and re-exports (at line start, as tsup
- * writes them), and literal dynamic imports, requires and `createRequire(...).resolve`s.
+ * and TypeScript write them), and literal dynamic imports, requires and `createRequire(...).resolve`s.
  */
 export function importedSpecifiers(code) {
   const patterns = [
-    /^(?:import|export)\b[^;]*?\bfrom\s*["']([^"']+)["']/gm,
+    // `from` after a space, `}` or `*`: not the string "from" of a declaration (`readonly ["from", "to"]`).
+    /^(?:import|export)\b[^;]*?[\s}*]from\s*["']([^"']+)["']/gm,
     /^import\s*["']([^"']+)["']/gm,
     /\bimport\(\s*["']([^"']+)["']\s*\)/g,
     /\brequire(?:\.resolve)?\(\s*["']([^"']+)["']\s*\)/g,
@@ -70,7 +71,8 @@ export function packageContentsProblems(packageFolder) {
     if (Object.keys(conditions)[0] !== "types") problems.push(`export ${entry} does not name its types first`);
   }
   const distFolder = new URL("dist/", packageFolder);
-  const builtFiles = existsSync(distFolder) ? readdirSync(distFolder).filter((name) => /\.(js|d\.ts)$/.test(name)) : [];
+  // Declarations sit in the source's folders (the type check writes one per module), the JavaScript at the top.
+  const builtFiles = existsSync(distFolder) ? readdirSync(distFolder, { recursive: true }).filter((name) => /\.(js|d\.ts)$/.test(name)) : [];
   if (builtFiles.length === 0) problems.push("dist/ holds no built .js or .d.ts file");
   const declared = new Set([...Object.keys(packageJson.dependencies ?? {}), ...Object.keys(packageJson.peerDependencies ?? {})]);
   for (const file of builtFiles) {
@@ -110,14 +112,16 @@ export function packedFiles(packageFolder) {
 
 /**
  * Every file the package's tarball would hold that it should not, one sentence each; empty when none. A tarball holds
- * package.json, README.md, LICENSE and built files under dist/ only (JavaScript, declarations, source maps): no
- * source, no test, and no test or testing-only module built into dist/ (as the source maps name their sources).
+ * package.json, README.md, LICENSE and built files under dist/ only (JavaScript and source maps at its top,
+ * declarations in the source's folders, as the type check writes them): no source, no test, and no test or
+ * testing-only module built into dist/ (as the source maps name their sources) nor declared there.
  */
 export function packedFilesProblems(packageFolder) {
   const problems = [];
   const files = packedFiles(packageFolder);
   for (const file of files) {
-    if (!["package.json", "README.md", "LICENSE"].includes(file) && !/^dist\/[^/]+\.(js|d\.ts|js\.map)$/.test(file)) problems.push(`${file} is packed`);
+    if (!["package.json", "README.md", "LICENSE"].includes(file) && !/^dist\/([^/]+\.(js|js\.map)|([^/]+\/)*[^/]+\.d\.ts)$/.test(file)) problems.push(`${file} is packed`);
+    if (/\.test\.d\.ts$|^dist\/(.+\/)?testing\//.test(file)) problems.push(`${file} is packed, the declarations of test or testing-only code`);
   }
   for (const file of files.filter((path) => path.endsWith(".js.map"))) {
     const { sources } = JSON.parse(readFileSync(new URL(file, packageFolder), "utf8"));

@@ -3,8 +3,8 @@ import { defineConfig } from "tsup";
 export default defineConfig({
   entry: ["src/index.ts"],
   format: ["esm"],
-  dts: true,
-  clean: true,
+  // The declarations are written by `typecheck` (scripts/check-types.mjs): a build leaves them in place.
+  clean: ["!**/*.d.ts"],
   sourcemap: true,
   target: "node20",
 });
