@@ -58,7 +58,6 @@ const declared = [packageJson.types, ...Object.values(packageJson.exports ?? {})
 const pending = [...new Set(declared.map(sourceOfDeclaration))];
 const written = new Map();
 const problems = [];
-removeDeclarations(distFolder);
 while (pending.length > 0) {
   const sourcePath = pending.shift();
   if (written.has(sourcePath)) continue;
@@ -74,9 +73,11 @@ while (pending.length > 0) {
   for (const specifier of relativeSpecifiers(text)) {
     const resolved = ts.resolveModuleName(specifier, sourcePath, options, ts.sys).resolvedModule?.resolvedFileName;
     if (resolved === undefined) problems.push(`${relative(packageFolder, sourcePath)}: its declarations name ${specifier}, which resolves to no module`);
-    else if (!resolved.endsWith(".d.ts")) pending.push(resolved);
+    else if (!/\.d\.[cm]?ts$/.test(resolved)) pending.push(resolved);
   }
 }
+// The last run's declarations go (a module renamed or no longer named leaves none behind), then this run's are written.
+removeDeclarations(distFolder);
 for (const [sourcePath, text] of written) {
   const target = join(distFolder, relative(sourceFolder, sourcePath).replace(/\.[cm]?ts$/, ".d.ts"));
   mkdirSync(dirname(target), { recursive: true });
@@ -90,5 +91,5 @@ for (const problem of problems) process.stdout.write(`${problem}\n`);
 const errors = sorted.filter((diagnostic) => diagnostic.category === ts.DiagnosticCategory.Error).length + problems.length;
 if (errors > 0) {
   process.stdout.write(`\nFound ${errors} error${errors === 1 ? "" : "s"}.\n`);
-  process.exit(1);
+  process.exitCode = 1;
 }
