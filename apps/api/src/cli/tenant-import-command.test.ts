@@ -111,7 +111,7 @@ describe("rapport tenants import", { timeout: 30_000 }, () => {
     expect((await runRapportInProcess(emptyDatabase, "tenants", "list")).stdout).not.toContain(moving.tenant.uuid);
   });
 
-  it("makes the database where there is none, a server of the firm's own, and removes it again when the import fails", async () => {
+  it("makes the database where there is none, a server of the firm's own, and removes it again when the import or the opening fails", async () => {
     const fresh = join(folder, "own-server", "rapport.db");
     const made = await runRapportInProcess(fresh, "tenants", "import", "--from", exportFile);
     expect(made.code, made.stderr).toBe(0);
@@ -127,6 +127,16 @@ describe("rapport tenants import", { timeout: 30_000 }, () => {
     expect(refused.stderr).toContain(`rapport: no database was at ${refusedFresh}: created a new, empty one`);
     expect(refused.stderr).toMatch(/\nrapport: bad-person.jsonl line \d+ \(persons\): field "name": expecting a non-empty string, got 5\n$/);
     expect(existsSync(refusedFresh) || existsSync(`${refusedFresh}-wal`)).toBe(false);
+    // The opening failing once the file is made, as a full disk fails it: neither the zero-byte file nor its folder stays.
+    const unopened = join(folder, "unopened", "rapport.db");
+    const saved = process.env.RAPPORT_SQLITE_SYNCHRONOUS;
+    process.env.RAPPORT_SQLITE_SYNCHRONOUS = "sometimes";
+    const failed = await runRapportInProcess(unopened, "tenants", "import", "--from", exportFile).finally(() => {
+      if (saved === undefined) delete process.env.RAPPORT_SQLITE_SYNCHRONOUS;
+      else process.env.RAPPORT_SQLITE_SYNCHRONOUS = saved;
+    });
+    expect(failed).toMatchObject({ code: 1, stderr: expect.stringContaining("RAPPORT_SQLITE_SYNCHRONOUS: expecting normal or full") });
+    expect(existsSync(join(folder, "unopened"))).toBe(false);
   });
 
   it("rolls back on Ctrl-C and exits 130", async () => {
