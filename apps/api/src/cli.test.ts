@@ -493,7 +493,7 @@ describe("rapport", { timeout: 60_000 }, () => {
     otherWriter.exec("create table customers (id integer primary key)");
     otherWriter.close();
     const expected: Array<[string, string]> = [
-      [corrupt, `rapport: ${corrupt} is corrupt ${chosen}: restore it from a backup (see rapport backup)\n`],
+      [corrupt, `rapport: ${corrupt} is corrupt ${chosen}: stop every process that has it open, then put a backup in its place: rapport restore --db ${corrupt} --from FILE\n`],
       [newer, `rapport: ${newer} was written by a newer version of Rapport: it has migration 9999-from-a-newer-version, which this version does not know; run that version or a newer one, or restore a backup taken before the upgrade\n`],
       [other, `rapport: ${other} is not a Rapport database: it has tables (customers) but no record of Rapport's migrations; name another file\n`],
     ];

@@ -30,7 +30,7 @@ describe("openingDatabase", () => {
 
   it("finds the code of a failed migration's cause: a corrupt file, a database another process keeps locked", async () => {
     const corrupt = new Error("database migration (unknown) failed: database disk image is malformed", { cause: sqliteError("SQLITE_CORRUPT", "database disk image is malformed") });
-    expect(await refusal(corrupt)).toBe(`${PATH} is corrupt ${CHOSEN}: restore it from a backup (see rapport backup)`);
+    expect(await refusal(corrupt)).toBe(`${PATH} is corrupt ${CHOSEN}: stop every process that has it open, then put a backup in its place: rapport restore --db ${PATH} --from FILE`);
     const locked = new Error("database migration (unknown) failed: database is locked", { cause: sqliteError("SQLITE_BUSY", "database is locked") });
     expect(await refusal(locked)).toBe(`${PATH} is locked by another process (a rapport upgrading it, or writing for longer than 5 s); try again`);
   });

@@ -126,7 +126,7 @@ export async function openingDatabase<T>(path: string, open: () => Promise<T>, c
     if (failure === undefined) throw error;
     const what = code.startsWith("SQLITE_CANTOPEN") ? `${failure} ${path}` : `${path} ${failure}`;
     const advice = code.startsWith("SQLITE_CORRUPT")
-      ? "restore it from a backup (see rapport backup)"
+      ? `stop every process that has it open, then put a backup in its place: rapport restore --db ${path} --from FILE`
       : code.startsWith("SQLITE_READONLY")
         ? READ_ONLY_ADVICE
         : "name a SQLite file in a folder you can write";
