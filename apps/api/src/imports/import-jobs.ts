@@ -31,6 +31,7 @@ import { DEFAULT_MINIMUM_UPLOAD_RATE, type MinimumUploadRate } from "./minimum-u
 import { checkImportInput } from "./open-import-source.js";
 import { retryWhileBusy } from "./retry-while-busy.js";
 import { isDatabaseBusy } from "../platform/errors/database-busy.js";
+import { storageFailureOf, type StorageFailure } from "../platform/errors/storage-failure.js";
 import { claimerStopped, THIS_PROCESS_CLAIMER } from "../operations/idempotency-claimer.js";
 
 /**
@@ -44,8 +45,22 @@ export const HEARTBEAT_INTERVAL_MS = 10_000;
 /** A job whose heartbeat is older than this has lost its runner. */
 export const STALE_AFTER_MS = 30_000;
 
-export const INTERRUPTED_BY_SHUTDOWN = "interrupted: the server stopped while this import was running. Upload the same file again: what was already imported is recognized and not added twice.";
-export const ABANDONED = "interrupted: the server running this import stopped unexpectedly. Upload the same file again: what was already imported is recognized and not added twice.";
+/** Why uploading a file again is safe, as a stopped job's `error` says: the import is idempotent. */
+const ALREADY_IMPORTED = "what was already imported is recognized and not added twice.";
+
+export const INTERRUPTED_BY_SHUTDOWN = `interrupted: the server stopped while this import was running. Upload the same file again: ${ALREADY_IMPORTED}`;
+export const ABANDONED = `interrupted: the server running this import stopped unexpectedly. Upload the same file again: ${ALREADY_IMPORTED}`;
+
+/**
+ * The `error` of a job the database's storage stopped (a full disk, a read-only or damaged file, a disk error): what
+ * happened as the API's 503 says it, and what to do. SQLite's own words ("database or disk is full") said neither.
+ *
+ * @example storageFailureJobError(storageFailureOf(Object.assign(new Error("database or disk is full"), { code: "SQLITE_FULL" }))!); // "import failed: the server's disk is full, so ..."
+ */
+export function storageFailureJobError(failure: StorageFailure): string {
+  const next = failure.retryAfterSeconds === undefined ? "Once its operator has restored it, upload the same file again" : "Upload the same file again later";
+  return `import failed: ${failure.what}, so the rest of the file was not imported. ${next}: ${ALREADY_IMPORTED}`;
+}
 
 /** Where one upload is saved: a private folder of its own, which its job owns once started. */
 export interface UploadPlace {
@@ -218,9 +233,14 @@ export function createImportJobs(options: ImportJobsOptions): ImportJobs {
         }),
       );
     } catch (error) {
+      const storage = storageFailureOf(error);
       const message = shortenedProblemMessage(
         namedAsSent(
-          error instanceof ImportFormatError || error instanceof ImportRequestError ? error.message : `import failed: ${error instanceof Error ? error.message : String(error)}`,
+          error instanceof ImportFormatError || error instanceof ImportRequestError
+            ? error.message
+            : storage
+              ? storageFailureJobError(storage)
+              : `import failed: ${error instanceof Error ? error.message : String(error)}`,
           path,
           shownName,
         ),

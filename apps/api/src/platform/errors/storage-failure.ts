@@ -14,6 +14,8 @@ export type StorageFailureKind = "database_locked" | "disk_full" | "database_rea
 /** How one kind of storage failure is answered and logged. */
 export interface StorageFailure {
   kind: StorageFailureKind;
+  /** What happened, in the client's words: the start of `message`, and of an upload's import job's `error` it ended. */
+  what: string;
   /** The client's `{"error"}`. */
   message: string;
   /** Seconds for `Retry-After`; absent where waiting alone changes nothing (a damaged file). */
@@ -24,34 +26,43 @@ export interface StorageFailure {
   operatorMessage: string;
 }
 
-const FAILURES: Record<StorageFailureKind, Omit<StorageFailure, "kind">> = {
+/** What happened, said once for every message telling a client of it. */
+const WHAT: Record<StorageFailureKind, string> = {
+  database_locked: "the database is busy with another process's write (a rapport command beside the server)",
+  disk_full: "the server's disk is full",
+  database_read_only: "the server's database is read-only",
+  database_damaged: "the server's database file is damaged",
+  disk_io_error: "the server could not read or write its database (a disk error)",
+};
+
+const FAILURES: Record<StorageFailureKind, Omit<StorageFailure, "kind" | "what">> = {
   database_locked: {
-    message: "the database is busy with another process's write (a rapport command beside the server); retry shortly",
+    message: `${WHAT.database_locked}; retry shortly`,
     retryAfterSeconds: 1,
     logLevel: "warn",
     operatorMessage:
       "database locked by another process: it has held the write lock for longer than 5 s (a rapport command, or a sqlite3 shell left in a transaction); writes answer 503 until it ends",
   },
   disk_full: {
-    message: "the server's disk is full, so this request could not be stored; retry later",
+    message: `${WHAT.disk_full}, so this request could not be stored; retry later`,
     retryAfterSeconds: 60,
     logLevel: "error",
     operatorMessage: "database disk full: writes fail until space is freed on the database's file system",
   },
   database_read_only: {
-    message: "the server's database is read-only, so this request could not be stored; retry later",
+    message: `${WHAT.database_read_only}, so this request could not be stored; retry later`,
     retryAfterSeconds: 60,
     logLevel: "error",
     operatorMessage:
       "database read-only: writes fail until the server's user may write the database file, its -wal and -shm and their folder again (a file system remounted read-only, or changed permissions)",
   },
   database_damaged: {
-    message: "the server's database file is damaged, so this request could not be answered; its operator has to restore it",
+    message: `${WHAT.database_damaged}, so this request could not be answered; its operator has to restore it`,
     logLevel: "error",
     operatorMessage: "database file damaged: stop the server and restore the database from a backup (rapport restore --from FILE)",
   },
   disk_io_error: {
-    message: "the server could not read or write its database (a disk error), so this request could not be answered; retry later",
+    message: `${WHAT.disk_io_error}, so this request could not be answered; retry later`,
     retryAfterSeconds: 60,
     logLevel: "error",
     operatorMessage: "disk I/O error on the database: check the disk and its file system (the kernel's log, free space)",
@@ -85,5 +96,5 @@ export function storageFailureOf(error: unknown): StorageFailure | null {
           : isCode(code, "SQLITE_IOERR")
             ? "disk_io_error"
             : null;
-  return kind === null ? null : { kind, ...FAILURES[kind] };
+  return kind === null ? null : { kind, what: WHAT[kind], ...FAILURES[kind] };
 }

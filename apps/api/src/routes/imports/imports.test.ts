@@ -1,7 +1,7 @@
 import { hostname } from "node:os";
 import { setImmediate } from "node:timers/promises";
 import SqliteDatabase from "better-sqlite3";
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
 import { createApp } from "../../app.js";
 import { MAX_EMAIL_RECIPIENTS } from "../../platform/request/count-limits.js";
 import { MAX_MEETING_TEXT_LENGTH, MAX_SUBJECT_LENGTH } from "../../platform/request/field-limits.js";
@@ -730,6 +730,24 @@ describe("POST /v1/imports and GET /v1/imports/{import_uuid}", () => {
     const rerun = await upload({ file: { name: "big.mbox", content: archive(400) } });
     await context.services.importJobs.settled();
     expect((await read(rerun.body.uuid)).body).toMatchObject({ status: "succeeded", summary: { emails: { new: 400 - stopped.body.summary.emails.new, known: stopped.body.summary.emails.new } } });
+  });
+});
+
+describe("an import a full disk stops", () => {
+  it("says so in the API's words for a full disk, and to upload the file again later (it quoted SQLite)", async () => {
+    // Each batch's transaction, as SQLite fails one on a full disk (and rolls it back).
+    const full = vi.spyOn(context.services.store, "transaction").mockRejectedValue(Object.assign(new Error("database or disk is full"), { code: "SQLITE_FULL" }));
+    try {
+      const started = await upload({});
+      await context.services.importJobs.settled();
+      expect((await read(started.body.uuid as string)).body).toMatchObject({
+        status: "failed",
+        error:
+          "import failed: the server's disk is full, so the rest of the file was not imported. Upload the same file again later: what was already imported is recognized and not added twice.",
+      });
+    } finally {
+      full.mockRestore();
+    }
   });
 });
 
