@@ -1,7 +1,8 @@
 /**
  * The links between an export's records that SQLite's foreign keys do not hold, checked once every record is in: a
  * hand-edited export naming a person, company, user, list or linked record it does not hold (or a merged-away one
- * where only a live record may be named) is refused before the commit, not served with a dangling link.
+ * where only a live record may be named), or an opportunity's stage of another type, is refused before the commit, not
+ * served with a dangling link.
  */
 import type SqliteDatabase from "better-sqlite3";
 
@@ -27,8 +28,18 @@ const LINKED_TABLES: ReadonlyArray<readonly [string, string, boolean]> = [
   ["FILE", "files", false],
 ];
 
-/** Each link: the file and field it is read from, and a statement giving one record (`uuid`) whose target (`target`) is missing. */
-const REFERENCES: ReadonlyArray<{ field: string; statement: string }> = [
+/** A record a check found: its uuid, the record it names, and what the check's `which` says of it. */
+interface FoundLink {
+  uuid: string;
+  target: string;
+  [column: string]: string;
+}
+
+/**
+ * Each link: the file and field it is read from, and a statement giving one record (`uuid`) whose target (`target`) is
+ * missing, or (`which`) is not one the link may name.
+ */
+const REFERENCES: ReadonlyArray<{ field: string; statement: string; which?: (row: FoundLink) => string }> = [
   {
     field: "users.jsonl person_uuid",
     statement: `select u.uuid, u.person_uuid as target from users u where u.tenant_uuid = :tenant
@@ -97,6 +108,14 @@ const REFERENCES: ReadonlyArray<{ field: string; statement: string }> = [
       and not exists (select 1 from opportunities p where p.uuid = o.parent_uuid and p.tenant_uuid = :tenant and (p.deleted_at is null or o.deleted_at is not null))`,
   },
   {
+    // As the API refuses it: a stage is valid only together with the type it belongs to, at the opportunity's level.
+    field: "opportunities.jsonl stage",
+    statement: `select o.uuid, o.stage_uuid as target, o.type_uuid as type, case when o.parent_uuid is null then 'PARENT' else 'CHILD' end as level
+      from opportunities o cross join opportunity_stages s on s.uuid = o.stage_uuid
+      where o.tenant_uuid = :tenant and (s.type_uuid <> o.type_uuid or s.stage_type <> case when o.parent_uuid is null then 'PARENT' else 'CHILD' end)`,
+    which: (row) => `which is not a ${row.level} stage of its type ${row.type}`,
+  },
+  {
     field: "opportunities.jsonl intro_person",
     statement: `select o.uuid, o.intro_person_uuid as target from opportunities o where o.tenant_uuid = :tenant and o.intro_person_uuid is not null
       and not exists (select 1 from persons p where p.uuid = o.intro_person_uuid and p.tenant_uuid = :tenant and p.deleted_at is null)`,
@@ -138,9 +157,9 @@ export const DANGLING_REFERENCE_STATEMENTS: readonly string[] = REFERENCES.map((
 
 /** The first link of the tenant's records to a record it does not hold, said for the host; null when every link holds. */
 export function danglingReference(sqlite: SqliteDatabase.Database, tenantUuid: string): string | null {
-  for (const { field, statement } of REFERENCES) {
-    const row = sqlite.prepare(statement).get({ tenant: tenantUuid }) as { uuid: string; target: string } | undefined;
-    if (row) return `${field}: record ${row.uuid} names ${row.target}, which the export does not hold`;
+  for (const { field, statement, which } of REFERENCES) {
+    const row = sqlite.prepare(statement).get({ tenant: tenantUuid }) as FoundLink | undefined;
+    if (row) return `${field}: record ${row.uuid} names ${row.target}, ${which ? which(row) : "which the export does not hold"}`;
   }
   return null;
 }

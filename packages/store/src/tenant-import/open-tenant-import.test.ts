@@ -230,6 +230,17 @@ describe("openTenantImport", () => {
       // (The links of notes and tasks to them dangle now.)
       expect(danglingReference(sqlite, NEW_UUID)).not.toMatch(/^opportunities\.jsonl parent_uuid/);
       sqlite.exec("rollback");
+      // A stage of another type of the tenant, which the API refuses (it took the tenant's stage of any type).
+      const { uuid: deal, type_uuid: type } = sqlite.prepare("select uuid, type_uuid from opportunities where tenant_uuid = ? and parent_uuid is null and deleted_at is null").get(NEW_UUID) as Record<string, string>;
+      const otherType = "6f1d1c1e-0000-4000-8000-0000000000fe";
+      sqlite.exec("begin");
+      sqlite.exec(`create temp table other_type as select * from opportunity_types where uuid = '${type}'; update temp.other_type set uuid = '${otherType}', label = 'Other'`);
+      sqlite.exec(`insert into opportunity_types select * from temp.other_type`);
+      sqlite.exec(`create temp table other_stage as select * from opportunity_stages where type_uuid = '${type}' and stage_type = 'PARENT' limit 1`);
+      sqlite.exec(`update temp.other_stage set uuid = '${stranger}', type_uuid = '${otherType}'; insert into opportunity_stages select * from temp.other_stage`);
+      sqlite.prepare("update opportunities set stage_uuid = ? where uuid = ?").run(stranger, deal);
+      expect(danglingReference(sqlite, NEW_UUID)).toBe(`opportunities.jsonl stage: record ${deal} names ${stranger}, which is not a PARENT stage of its type ${type}`);
+      sqlite.exec("rollback");
     } finally {
       sqlite.close();
     }
