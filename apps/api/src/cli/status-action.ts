@@ -35,16 +35,16 @@ function schemaLine(migrations: DatabaseStatus["migrations"]): string {
   return `${head}; up to date with this release ${RAPPORT_BUILD}`;
 }
 
-/** The persons to merge, when migration 0063 left any: each beside the person their profile finds. */
+/** The persons to merge, when two have one LinkedIn profile: each beside the person their profile finds first. */
 function linkedinKeysLeftLines({ count, persons }: StatusOutput["linkedin_keys_left"]): string[] {
   if (count === 0) return [];
   const pairs = persons.map(
-    (person) => `  tenant ${person.tenant_uuid}: person ${person.person_uuid}, whose profile finds ${person.matched_person_uuid ?? "no live person now"}`,
+    (person) => `  tenant ${person.tenant_uuid}: person ${person.person_uuid}, whose profile finds ${person.matched_person_uuid ?? "no live person now"} first`,
   );
   const more = count > persons.length ? [`  and ${count - persons.length} more (those merged leave the list: run it again for the next)`] : [];
   return [
-    `persons whose LinkedIn profile another person has: ${count} (migration 0063 left them on their URL's former key, ` +
-      "so lookups and imports of the profile find the other; merge the two: POST /v1/persons/{uuid}/merge)",
+    `persons whose LinkedIn profile another person has: ${count} (lookups of the profile find both, imports the first; ` +
+      "merge the two: POST /v1/persons/{uuid}/merge)",
     ...pairs,
     ...more,
   ];

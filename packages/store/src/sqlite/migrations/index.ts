@@ -86,6 +86,7 @@ import { placesOfLinkedRecordsMigration } from "./0086-places-of-linked-records.
 import { tenantsImportingMigration } from "./0087-tenants-importing.js";
 import { namePunctuationOfOtherScriptsMigration } from "./0088-name-punctuation-of-other-scripts.js";
 import { linkedinKeysFreedMigration } from "./0089-linkedin-keys-freed.js";
+import { linkedinKeysSharedMigration } from "./0092-linkedin-keys-shared.js";
 
 export const migrations: Record<string, Migration> = {
   "0001-foundation": foundationMigration,
@@ -170,6 +171,7 @@ export const migrations: Record<string, Migration> = {
   "0087-tenants-importing": tenantsImportingMigration,
   "0088-name-punctuation-of-other-scripts": namePunctuationOfOtherScriptsMigration,
   "0089-linkedin-keys-freed": linkedinKeysFreedMigration,
+  "0092-linkedin-keys-shared": linkedinKeysSharedMigration,
 };
 
 /** Hands Kysely's Migrator the in-code migrations, so a bundled build needs no migration folder. */
