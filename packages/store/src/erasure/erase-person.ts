@@ -68,7 +68,7 @@ async function eraseInTransaction(
     .where("deleted_at", "is", null)
     .executeTakeFirst();
   if (!person) return null;
-  const now = context.now();
+  const now = context.now(tenantUuid);
   // Persons merged into this one are the same data subject: their soft-deleted rows hold old names and addresses.
   const merged = await db
     .selectFrom("person_merges")

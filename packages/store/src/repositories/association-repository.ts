@@ -124,7 +124,7 @@ export async function insertLinks(
   targets: ReadonlyArray<{ type: EntityType; uuid: string; context?: string | null | undefined }>,
 ): Promise<void> {
   const { db, now, generateId } = context;
-  const timestamp = now();
+  const timestamp = now(tenantUuid);
   const seen = new Set<string>();
   for (const target of targets) {
     const key = linkKey(owner, target);
@@ -267,8 +267,8 @@ export function createAssociationRepository(context: RepositoryContext): Associa
           .executeTakeFirst();
         if (!before) {
           await insertLinks({ ...context, db: transaction }, tenantUuid, owner, [target]);
-          if (owner.type === "OPPORTUNITY") await stampOpportunitiesChanged(transaction, tenantUuid, [owner.uuid], now());
-          await stampNotesAndTasksChanged(transaction, tenantUuid, [owner], now());
+          if (owner.type === "OPPORTUNITY") await stampOpportunitiesChanged(transaction, tenantUuid, [owner.uuid], now(tenantUuid));
+          await stampNotesAndTasksChanged(transaction, tenantUuid, [owner], now(tenantUuid));
           if (owner.type === "OPPORTUNITY" && (target.type === "PERSON" || target.type === "COMPANY")) {
             await refreshOpportunityActivity(transaction, tenantUuid, [owner.uuid], { source: entityActivitySource(context, transaction, tenantUuid), now: now() });
           }
@@ -303,8 +303,8 @@ export function createAssociationRepository(context: RepositoryContext): Associa
         const other = seenFrom(row, { type: recordType, uuid: recordUuid });
         if ((await visibleLinks(transaction, tenantUuid, [other], viewer)).length === 0) return false;
         await transaction.deleteFrom("associations").where("uuid", "=", linkUuid).execute();
-        await stampOpportunitiesChanged(transaction, tenantUuid, opportunitiesOfLinks([row]), now());
-        await stampNotesAndTasksChanged(transaction, tenantUuid, sidesOfLinks([row]), now());
+        await stampOpportunitiesChanged(transaction, tenantUuid, opportunitiesOfLinks([row]), now(tenantUuid));
+        await stampNotesAndTasksChanged(transaction, tenantUuid, sidesOfLinks([row]), now(tenantUuid));
         if (row.owner_type === "OPPORTUNITY" && (row.entity_type === "PERSON" || row.entity_type === "COMPANY")) {
           const opportunity = await transaction
             .selectFrom("opportunities")

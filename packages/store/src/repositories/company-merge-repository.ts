@@ -54,7 +54,7 @@ async function runMerge(context: RepositoryContext, db: Kysely<Database>, reques
   const patch = mergedCompanyPatch(canonical, superseded);
   checkMergedCompanyLimits(patch, request.limits);
   const formerBefore = { canonical: await formerDomainsOf(db, canonicalUuid), superseded: await formerDomainsOf(db, supersededUuid) };
-  const timestamp = context.now();
+  const timestamp = context.now(tenantUuid);
 
   // The people of the superseded company, read before their tenures move: their current companies change. Made
   // distinct here: `select distinct` was planned along the persons' index, through every affiliation of the tenant.

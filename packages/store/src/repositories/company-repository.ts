@@ -322,7 +322,7 @@ export function createCompanyRepository({ db, now, generateId, remembered: remem
       const uuid = generateId();
       return withTransaction(db, async (transaction) => {
         // Read under the write lock, so stamps follow commit order and `modified_since` pollers miss none.
-        const timestamp = now();
+        const timestamp = now(input.tenant_uuid);
         const row = {
           uuid,
           tenant_uuid: input.tenant_uuid,
@@ -377,13 +377,13 @@ export function createCompanyRepository({ db, now, generateId, remembered: remem
             const domain = patch.domain === undefined && columns.domain !== undefined ? sql<string | null>`coalesce(domain, ${columns.domain})` : columns.domain;
             await transaction
               .updateTable("companies")
-              .set({ ...columns, domain, service_updated_at: now() })
+              .set({ ...columns, domain, service_updated_at: now(tenantUuid) })
               .where("tenant_uuid", "=", tenantUuid)
               .where("uuid", "=", companyUuid)
               .execute();
             await syncCompanyTags(transaction, tenantUuid, companyUuid, patch);
             const row = await transaction.selectFrom("companies").selectAll().where("uuid", "=", companyUuid).executeTakeFirstOrThrow();
-            const timestamp = now();
+            const timestamp = now(tenantUuid);
             // The list given is left a millisecond before now: a domain this write changes joins it, as the one left last.
             if (patch.former_domains) await writeFormerDomains(transaction, row, patch.former_domains, timestamp - 1, "companies.update");
             await rememberFormerDomain(transaction, row, storedDomain(before.domain), timestamp);

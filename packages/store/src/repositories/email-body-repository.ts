@@ -12,7 +12,7 @@ export function createEmailBodyRepository({ db, now }: RepositoryContext): Email
         if (!email) throw new InvalidInputError(`email ${emailUuid} not found`);
         const inserted = await transaction
           .insertInto("email_bodies")
-          .values({ email_uuid: emailUuid, tenant_uuid: tenantUuid, body_text: bodyText, created_at: now() })
+          .values({ email_uuid: emailUuid, tenant_uuid: tenantUuid, body_text: bodyText, created_at: now(tenantUuid) })
           .onConflict((conflict) => conflict.column("email_uuid").doNothing())
           .executeTakeFirst();
         if (Number(inserted.numInsertedOrUpdatedRows ?? 0) === 0) return;
@@ -23,7 +23,7 @@ export function createEmailBodyRepository({ db, now }: RepositoryContext): Email
         await sql`insert into log_sequences (tenant_uuid, log, last_sequence) values (${tenantUuid}, 'activity_feed', 1)
           on conflict (tenant_uuid, log) do update set last_sequence = last_sequence + 1`.execute(transaction);
         await sql`insert or replace into activity_feed (tenant_uuid, kind, item_uuid, recorded_at, ever_listed, sequence)
-          values (${tenantUuid}, 'email', ${emailUuid}, ${now()}, 1,
+          values (${tenantUuid}, 'email', ${emailUuid}, ${now(tenantUuid)}, 1,
             (select last_sequence from log_sequences where tenant_uuid = ${tenantUuid} and log = 'activity_feed'))`.execute(transaction);
       });
     },

@@ -270,7 +270,7 @@ export function createEmailRepository(context: RepositoryContext): EmailReposito
           sent_at: input.sent_at,
           subject: input.subject ?? null,
           from_person_uuid: from,
-          created_at: now(),
+          created_at: now(tenantUuid),
         });
         const rows = [
           { person_uuid: from, role: "from" },
@@ -300,7 +300,7 @@ export function createEmailRepository(context: RepositoryContext): EmailReposito
       for (const chunk of chunksOf(participantRows)) await transaction.insertInto("email_participants").values(chunk).execute();
       await recordOpportunityActivity(transaction, tenantUuid, activity, now());
       // Last, so a person created from a bare address by one item is named by a later item of the batch.
-      await nameFromOffers(transaction, tenantUuid, nameOffers, now());
+      await nameFromOffers(transaction, tenantUuid, nameOffers, now(tenantUuid));
       return results;
     });
     for (const change of held) emit(tenantUuid, change);

@@ -81,7 +81,7 @@ export function createEntityListRepository(context: RepositoryContext): EntityLi
         .where("uuid", "=", listUuid)
         .executeTakeFirst();
       if (!list) return false;
-      const set: Partial<EntityListsTable> = { updated_at: now() };
+      const set: Partial<EntityListsTable> = { updated_at: now(tenantUuid) };
       if (changes.name !== undefined) Object.assign(set, { name: changes.name, name_sort_key: nameSortKey(changes.name) });
       const owner = changes.owner_user_uuid;
       // The owner as read is taken back as is, though since deactivated (a GET then PUT of the same fields).
@@ -101,7 +101,7 @@ export function createEntityListRepository(context: RepositoryContext): EntityLi
       assertAllowedValue(ENTITY_LIST_KINDS, input.kind, "kind", "entityLists.create");
       // Stamped under the write lock (an immediate transaction), as every change time a poller filters on.
       const row = await withTransaction(db, async (transaction) => {
-        const timestamp = now();
+        const timestamp = now(input.tenant_uuid);
         const created: ListColumns = {
           uuid: generateId(),
           tenant_uuid: input.tenant_uuid,
@@ -206,7 +206,7 @@ export function createEntityListRepository(context: RepositoryContext): EntityLi
           .execute();
         const already = new Set(existing.map((row) => row.entity_uuid));
         const fresh = wanted.filter((uuid) => !already.has(uuid));
-        const timestamp = now();
+        const timestamp = now(tenantUuid);
         if (fresh.length > 0) {
           // After the list's last member, in the order sent (`wanted` keeps a repeated uuid's first place).
           const last = await transaction
@@ -243,7 +243,7 @@ export function createEntityListRepository(context: RepositoryContext): EntityLi
           .where("entity_uuid", "=", entityUuid)
           .executeTakeFirst();
         const removed = Number(result.numDeletedRows) > 0;
-        if (removed) await transaction.updateTable("entity_lists").set({ updated_at: now() }).where("uuid", "=", listUuid).execute();
+        if (removed) await transaction.updateTable("entity_lists").set({ updated_at: now(tenantUuid) }).where("uuid", "=", listUuid).execute();
         return removed;
       });
     },

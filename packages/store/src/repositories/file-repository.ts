@@ -33,7 +33,7 @@ export function createFileRepository({ db, now, generateId }: RepositoryContext)
         size_bytes: input.content.byteLength,
         sha256: createHash("sha256").update(input.content).digest("hex"),
         uploaded_by_user_uuid: input.uploaded_by_user_uuid ?? null,
-        created_at: now(),
+        created_at: now(input.tenant_uuid),
       };
       await withTransaction(db, async (transaction) => {
         await transaction.insertInto("files").values(row).execute();
@@ -74,7 +74,7 @@ export function createFileRepository({ db, now, generateId }: RepositoryContext)
         const result = await transaction.deleteFrom("files").where("tenant_uuid", "=", tenantUuid).where("uuid", "=", fileUuid).executeTakeFirst();
         if (Number(result.numDeletedRows) === 0) return false;
         await transaction.deleteFrom("file_contents").where("tenant_uuid", "=", tenantUuid).where("file_uuid", "=", fileUuid).execute();
-        await deleteLinksOf(transaction, tenantUuid, "FILE", [fileUuid], now());
+        await deleteLinksOf(transaction, tenantUuid, "FILE", [fileUuid], now(tenantUuid));
         return true;
       });
     },

@@ -44,7 +44,7 @@ export async function addFreeAddresses(context: RepositoryContext, tenantUuid: s
     if (free.length === 0) return [];
     const hasAddress = await transaction.selectFrom("person_emails").select("address").where("person_uuid", "=", personUuid).where("tenant_uuid", "=", tenantUuid).executeTakeFirst();
     // Read under the write lock, so stamps follow commit order and `modified_since` pollers miss none.
-    const timestamp = context.now();
+    const timestamp = context.now(tenantUuid);
     await transaction
       .insertInto("person_emails")
       .values(

@@ -211,7 +211,7 @@ export function createMeetingRepository(context: RepositoryContext): MeetingRepo
         await assertExternalIdFree(transaction, tenantUuid, input.external_id, null);
         const scoped = { ...context, db: transaction };
         const { organizer, attendees } = await resolveAttendees(scoped, tenantUuid, input, options);
-        const timestamp = now();
+        const timestamp = now(tenantUuid);
         const uuid = generateId();
         await transaction
           .insertInto("meetings")
@@ -339,7 +339,7 @@ export function createMeetingRepository(context: RepositoryContext): MeetingRepo
         await refuseAnotherUsersMeeting(transaction, tenantUuid, current, options);
         // Against the meeting as this transaction reads it: a concurrent write may have moved the other end.
         assertEndsAfterStart(changes.starts_at ?? current.starts_at, changes.ends_at === undefined ? current.ends_at : changes.ends_at);
-        const patch: Partial<MeetingsTable> = { updated_at: now() };
+        const patch: Partial<MeetingsTable> = { updated_at: now(tenantUuid) };
         /** The attendees after the change, when it changes them. */
         let resolvedAttendees: MeetingAttendee[] | null = null;
         if (changes.title !== undefined) patch.title = changes.title;
@@ -406,7 +406,7 @@ export function createMeetingRepository(context: RepositoryContext): MeetingRepo
         await refuseAnotherUsersMeeting(transaction, tenantUuid, current, options);
         await transaction
           .updateTable("meetings")
-          .set({ deleted_at: now(), updated_at: now() })
+          .set({ deleted_at: now(tenantUuid), updated_at: now(tenantUuid) })
           .where("tenant_uuid", "=", tenantUuid)
           .where("uuid", "=", meetingUuid)
           .execute();

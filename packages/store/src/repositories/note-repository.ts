@@ -45,7 +45,7 @@ export function createNoteRepository(context: RepositoryContext): NoteRepository
       assertRequiredFields(input, ["tenant_uuid", "content"], "notes.create");
       assertNonBlankFields(input, ["content"], "notes.create");
       return withTransaction(db, async (transaction) => {
-        const timestamp = now();
+        const timestamp = now(input.tenant_uuid);
         const row: NotesTable = {
           uuid: generateId(),
           tenant_uuid: input.tenant_uuid,
@@ -93,7 +93,7 @@ export function createNoteRepository(context: RepositoryContext): NoteRepository
         const values = { title: changes.title === undefined ? row.title : changes.title, content: changes.content ?? row.content };
         // A write that changes nothing moves no `updated_at` (unchanged-write.ts).
         if (!sameColumns(row, { ...row, ...values }, [])) {
-          await transaction.updateTable("notes").set({ ...values, updated_at: now() }).where("tenant_uuid", "=", tenantUuid).where("uuid", "=", uuid).execute();
+          await transaction.updateTable("notes").set({ ...values, updated_at: now(tenantUuid) }).where("tenant_uuid", "=", tenantUuid).where("uuid", "=", uuid).execute();
         }
         return getNote(transaction, tenantUuid, uuid, viewer);
       });
@@ -107,13 +107,13 @@ export function createNoteRepository(context: RepositoryContext): NoteRepository
         }
         const result = await transaction
           .updateTable("notes")
-          .set({ deleted_at: now() })
+          .set({ deleted_at: now(tenantUuid) })
           .where("tenant_uuid", "=", tenantUuid)
           .where("uuid", "=", uuid)
           .where("deleted_at", "is", null)
           .executeTakeFirst();
         if (Number(result.numUpdatedRows) === 0) return false;
-        await deleteLinksOf(transaction, tenantUuid, "NOTE", [uuid], now());
+        await deleteLinksOf(transaction, tenantUuid, "NOTE", [uuid], now(tenantUuid));
         return true;
       });
     },

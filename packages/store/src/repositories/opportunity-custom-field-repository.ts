@@ -138,7 +138,7 @@ export function createOpportunityCustomFieldRepository({ db, now, generateId }: 
         if (Number(defined.count) >= MAX_OPPORTUNITY_CUSTOM_FIELDS) {
           throw new ConflictError(`the tenant has ${MAX_OPPORTUNITY_CUSTOM_FIELDS} opportunity custom fields, the most it may define: delete one first`);
         }
-        const timestamp = now();
+        const timestamp = now(input.tenant_uuid);
         const row: OpportunityCustomFieldsTable = {
           uuid: generateId(),
           tenant_uuid: input.tenant_uuid,
@@ -167,7 +167,7 @@ export function createOpportunityCustomFieldRepository({ db, now, generateId }: 
           ...row,
           name: changes.name ?? row.name,
           choices: changes.choices === undefined ? row.choices : JSON.stringify(changes.choices),
-          updated_at: now(),
+          updated_at: now(tenantUuid),
         };
         await transaction
           .updateTable("opportunity_custom_fields")
@@ -191,7 +191,7 @@ export function createOpportunityCustomFieldRepository({ db, now, generateId }: 
         // for a rare administrator's write. Field uuids are lower-case hex and hyphens: safe in a JSON path.
         await transaction
           .updateTable("opportunities")
-          .set({ updated_at: now() })
+          .set({ updated_at: now(tenantUuid) })
           .where("tenant_uuid", "=", tenantUuid)
           .where("deleted_at", "is", null)
           .where(sql<string | null>`json_type(custom_fields, ${`$."${fieldUuid}"`})`, "is not", null)

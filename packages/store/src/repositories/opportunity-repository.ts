@@ -431,7 +431,7 @@ export function createOpportunityRepository(context: RepositoryContext): Opportu
         const fields = await loadCustomFields(transaction, tenantUuid);
         const customFields = mergeCustomFieldValues(fields, {}, input.custom_fields ?? {});
 
-        const timestamp = now();
+        const timestamp = now(tenantUuid);
         const value = input.value ?? null;
         const probability = input.probability === undefined ? stage.percentage : input.probability;
         const row: OpportunitiesTable = {
@@ -525,7 +525,7 @@ export function createOpportunityRepository(context: RepositoryContext): Opportu
         }
         const pick = <Key extends keyof OpportunitiesTable>(key: Key, change: OpportunitiesTable[Key] | undefined) =>
           change === undefined ? row[key] : change;
-        const timestamp = now();
+        const timestamp = now(tenantUuid);
         const value = pick("value", changes.value);
         const probability = pick("probability", changes.probability);
         const [name, details, nextStep] = [changes.name ?? row.name, pick("details", changes.details), pick("next_step", changes.next_step)];
@@ -592,14 +592,14 @@ export function createOpportunityRepository(context: RepositoryContext): Opportu
         const removed = [uuid, ...children.map((child) => child.uuid)];
         await transaction
           .updateTable("opportunities")
-          .set({ deleted_at: now() })
+          .set({ deleted_at: now(tenantUuid) })
           // By key, the tenant condition unindexed: under statistics like scale L's, hundreds of children walked
           // every opportunity of the tenant.
           .where(tenantOnly("tenant_uuid"), "=", tenantUuid)
           .where("uuid", "in", removed)
           .execute();
-        await deleteLinksOf(transaction, tenantUuid, "OPPORTUNITY", removed, now());
-        if (row.parent_uuid !== null) await stampOpportunitiesChanged(transaction, tenantUuid, [row.parent_uuid], now());
+        await deleteLinksOf(transaction, tenantUuid, "OPPORTUNITY", removed, now(tenantUuid));
+        if (row.parent_uuid !== null) await stampOpportunitiesChanged(transaction, tenantUuid, [row.parent_uuid], now(tenantUuid));
         return true;
       });
     },

@@ -69,6 +69,6 @@ export async function resolveParticipants(
     const created = await insertPerson(context, { tenant_uuid: tenantUuid, name, emails: [address] }, { nameFromAddress, erasureChecked: true });
     resolved.push(created.uuid);
   }
-  if (nameOffers.size > 0) await nameFromOffers(db, tenantUuid, nameOffers, context.now());
+  if (nameOffers.size > 0) await nameFromOffers(db, tenantUuid, nameOffers, context.now(tenantUuid));
   return resolved;
 }

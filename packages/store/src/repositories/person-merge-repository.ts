@@ -109,7 +109,7 @@ async function runMerge(context: RepositoryContext, db: Kysely<Database>, reques
   const { tenant_uuid: tenantUuid, canonical_uuid: canonicalUuid, superseded_uuid: supersededUuid } = request;
   const { canonical, superseded } = await loadPair(db, request);
   const [canonicalBefore, supersededBefore] = await hydratePersons(db, tenantUuid, [canonical, superseded]);
-  const timestamp = context.now();
+  const timestamp = context.now(tenantUuid);
 
   // Read before the movers: what the two persons did alone together stops counting once they are one, and the
   // companies either was current at, which the merged person may no longer be (a tenure one of them ended).

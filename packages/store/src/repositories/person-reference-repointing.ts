@@ -22,11 +22,11 @@ export async function repointPersonReferences(
   tenantUuid: string,
   fromPersonUuid: string,
   toPersonUuid: string,
-  now: () => number = Date.now,
+  now: (tenantUuid?: string) => number = Date.now,
 ): Promise<void> {
   if (fromPersonUuid === toPersonUuid) return;
   await withTransaction(db, async (transaction) => {
-    const timestamp = now();
+    const timestamp = now(tenantUuid);
     const { opportunities } = await movePersonReferences(transaction, tenantUuid, fromPersonUuid, toPersonUuid, timestamp);
     await refreshOpportunityActivity(transaction, tenantUuid, opportunities, { now: timestamp });
   });

@@ -194,7 +194,7 @@ export async function insertPerson(
   const named = displayName(input, emails.map((email) => email.address));
   const created = await withTransaction(context.db, async (transaction) => {
     // Read under the write lock, so stamps follow commit order and `modified_since` pollers miss none.
-    const timestamp = now();
+    const timestamp = now(input.tenant_uuid);
     const row: PersonsTable = {
       uuid,
       tenant_uuid: input.tenant_uuid,
@@ -348,7 +348,7 @@ async function writePatch(context: RepositoryContext, current: PersonsTable, pat
   const transaction = context.db;
   const tenantUuid = current.tenant_uuid;
   const personUuid = current.uuid;
-  const timestamp = context.now();
+  const timestamp = context.now(tenantUuid);
   const changes: Partial<PersonsTable> = { service_updated_at: timestamp };
   for (const field of SCALAR_PATCH_FIELDS) {
     if (patch[field] !== undefined) changes[field] = patch[field];
@@ -591,7 +591,7 @@ export function createPersonRepository(context: RepositoryContext, graphs: Tenan
     async nameIfUnnamed(tenantUuid, personUuid, name) {
       return withTransaction(db, async (transaction) => {
         const offered = await nameOfferFor(transaction, tenantUuid, personUuid, name);
-        return offered.size > 0 && (await nameFromOffers(transaction, tenantUuid, offered, context.now())).length > 0;
+        return offered.size > 0 && (await nameFromOffers(transaction, tenantUuid, offered, context.now(tenantUuid))).length > 0;
       });
     },
     async fillEmptyFields(tenantUuid, personUuid, offer) {

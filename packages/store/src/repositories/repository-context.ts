@@ -9,7 +9,11 @@ import type { RememberedReads } from "../sqlite/remembered-reads.js";
 
 export interface RepositoryContext {
   db: Kysely<Database>;
-  now: () => number;
+  /**
+   * The clock in epoch milliseconds. Given a tenant, a change stamp for it: never below the latest stamp the database
+   * holds for the tenant, when the clock stepped back (sqlite/change-stamp-clock.ts).
+   */
+  now: (tenantUuid?: string) => number;
   generateId: () => string;
   /** Receives the graph changes of committed writes (held back inside a transaction until it commits). */
   emit: GraphChangeSink;

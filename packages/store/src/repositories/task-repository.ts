@@ -61,7 +61,7 @@ export function createTaskRepository(context: RepositoryContext): TaskRepository
       assertAllowedValue(TASK_SCOPES, input.scope, "scope", "tasks.create");
       if (input.status !== undefined) assertAllowedValue(TASK_STATUSES, input.status, "status", "tasks.create");
       return withTransaction(db, async (transaction) => {
-        const timestamp = now();
+        const timestamp = now(input.tenant_uuid);
         const row: TasksTable = {
           uuid: generateId(),
           tenant_uuid: input.tenant_uuid,
@@ -123,7 +123,7 @@ export function createTaskRepository(context: RepositoryContext): TaskRepository
         if (!sameColumns(row, { ...row, ...values }, [])) {
           await transaction
             .updateTable("tasks")
-            .set({ ...values, updated_at: now() })
+            .set({ ...values, updated_at: now(tenantUuid) })
             .where("tenant_uuid", "=", tenantUuid)
             .where("uuid", "=", uuid)
             .execute();
@@ -137,11 +137,11 @@ export function createTaskRepository(context: RepositoryContext): TaskRepository
         if (!row) return false;
         await transaction
           .updateTable("tasks")
-          .set({ deleted_at: now() })
+          .set({ deleted_at: now(tenantUuid) })
           .where("tenant_uuid", "=", tenantUuid)
           .where("uuid", "=", uuid)
           .execute();
-        await deleteLinksOf(transaction, tenantUuid, "TASK", [uuid], now());
+        await deleteLinksOf(transaction, tenantUuid, "TASK", [uuid], now(tenantUuid));
         return true;
       });
     },

@@ -13,7 +13,7 @@ export function createUserPasswordRepository({ db, now }: RepositoryContext): Us
         .where("uuid", "=", userUuid)
         .executeTakeFirst();
       if (!user) return false;
-      const updatedAt = now();
+      const updatedAt = now(tenantUuid);
       await db
         .insertInto("user_passwords")
         .values({ tenant_uuid: tenantUuid, user_uuid: userUuid, password_hash: passwordHash, updated_at: updatedAt })

@@ -64,7 +64,7 @@ export function createUserRepository(context: RepositoryContext): UserRepository
           .executeTakeFirst();
         if (existingUser) throw new ConflictError(`a user with email ${email} already exists in this tenant`);
 
-        const timestamp = now();
+        const timestamp = now(input.tenant_uuid);
         // A contact who joins the team keeps their history: their existing person becomes internal.
         const knownPerson = await transaction
           .selectFrom("person_emails")
@@ -155,7 +155,7 @@ export function createUserRepository(context: RepositoryContext): UserRepository
     },
     async deactivate(tenantUuid, userUuid) {
       const found = await withTransaction(db, async (transaction) => {
-        const timestamp = now();
+        const timestamp = now(tenantUuid);
         const user = await transaction
           .updateTable("users")
           .set({ is_active: 0, updated_at: timestamp })
@@ -203,7 +203,7 @@ export function createUserRepository(context: RepositoryContext): UserRepository
         if (holder) {
           throw new ConflictError(`user ${userUuid}'s person is now person ${live}, which is user ${holder.uuid}'s own`);
         }
-        const timestamp = now();
+        const timestamp = now(tenantUuid);
         await transaction
           .updateTable("users")
           .set({ is_active: 1, person_uuid: live, updated_at: timestamp })
@@ -231,7 +231,7 @@ export function createUserRepository(context: RepositoryContext): UserRepository
       const row = await withTransaction(db, (transaction) =>
         transaction
           .updateTable("users")
-          .set({ role, updated_at: now() })
+          .set({ role, updated_at: now(tenantUuid) })
           .where("tenant_uuid", "=", tenantUuid)
           .where("uuid", "=", userUuid)
           .returningAll()

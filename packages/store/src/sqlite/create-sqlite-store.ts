@@ -41,6 +41,7 @@ import { ERASURES } from "../erasure/erasures-generation.js";
 import { createKeyUseBuffer } from "./key-use-buffer.js";
 import { createMonthlyUsageBuffer } from "./monthly-usage-buffer.js";
 import { LOCK_WAIT_MS } from "./immediate-transactions.js";
+import { createChangeStampClock } from "./change-stamp-clock.js";
 import { createPersonChangeLog, createRememberedReads } from "./remembered-reads.js";
 import { migratedDatabasePages, migratedMemoryDatabase } from "./memory-database-image.js";
 import { createParentFolders } from "./create-parent-folders.js";
@@ -70,7 +71,7 @@ import { withTypedWriteErrors } from "../repositories/typed-write-errors.js";
 export interface SqliteStoreOptions {
   /** File path, or `:memory:` for a throwaway database. Parent folders are created. */
   path: string;
-  /** Clock in epoch milliseconds; injected so tests control time. */
+  /** Clock in epoch milliseconds; injected so tests control time. A tenant's change stamps never go below its latest, whatever this says. */
   now?: () => number;
   generateId?: () => string;
   /** The deployment's scoring parameters for every tenant graph (defaults: the graph core's). */
@@ -275,7 +276,7 @@ export async function createSqliteStore(options: SqliteStoreOptions): Promise<St
   return buildStore(
     {
       db,
-      now,
+      now: createChangeStampClock(sqlite, now),
       generateId,
       emit: (tenantUuid, change) => graphs.apply(tenantUuid, change),
       entityActivity: graphEntityActivity(graphs),

@@ -166,6 +166,26 @@ describe("PUT /v1/persons/{person_uuid}", () => {
     expect(await polled()).toEqual([grace.uuid]);
   });
 
+  it("stamps writes after the server's clock stepped back no lower than the newest stamp, so a modified_since poll misses none", async () => {
+    const grace = (await send("POST", "/v1/persons", { name: "Grace Hopper" })).body;
+    const ada = (await send("POST", "/v1/persons", { name: "Ada Lovelace" })).body;
+    context.clock.advance(3_600_000);
+    await send("PUT", `/v1/persons/${grace.uuid}`, { city: "Arlington" });
+    const globex = (await send("POST", "/v1/companies", { company_name: "Globex" })).body;
+    // A poller's watermark: the newest stamp read before its pull.
+    const newest = async (list: string) => (await send("GET", `/v1/${list}?sort_by=service_updated_at&order=desc&per_page=1`, undefined)).body.items[0].service_updated_at as number;
+    const watermarks = { persons: await newest("persons"), companies: await newest("companies") };
+
+    context.clock.set(TEST_START); // an NTP correction: the clock an hour back
+    await send("PUT", `/v1/persons/${ada.uuid}`, { city: "London" });
+    const initech = (await send("POST", "/v1/companies", { company_name: "Initech" })).body;
+    await send("PUT", `/v1/companies/${globex.uuid}`, { city: "Springfield" });
+    const polled = async (list: "persons" | "companies") =>
+      (await send("GET", `/v1/${list}?modified_since=${new Date(watermarks[list]).toISOString()}`, undefined)).body.items.map((item: Record<string, any>) => item.uuid).sort();
+    expect(await polled("persons")).toEqual([grace.uuid, ada.uuid].sort());
+    expect(await polled("companies")).toEqual([globex.uuid, initech.uuid].sort());
+  });
+
   it("answers 409 for another person's email and 400 for bad fields, writing nothing", async () => {
     const ada = (await send("POST", "/v1/persons", { name: "Ada", emails: ["ada@example.com"], city: "London" })).body;
     await send("POST", "/v1/persons", { name: "Bob", emails: ["bob@example.com"] });
