@@ -27,6 +27,7 @@ import type { McpTool } from "./mcp-tools.js";
 import { MCP_SCOPES, readOnlyReason, readOnlyRemedy } from "./mcp-scopes.js";
 import { readMcpMessage } from "./read-mcp-message.js";
 import { refuseForeignOrigin } from "./refuse-foreign-origin.js";
+import { forToolArguments } from "./tool-argument-advice.js";
 import { buildToolRequest, toolError, toToolResult, withDeclaredLength } from "./tool-request.js";
 import { toolSelection, type ToolSelection } from "./tool-selection.js";
 
@@ -257,7 +258,7 @@ export function mountMcp(app: Hono<AppEnv>, options: MountMcpOptions) {
           if (RATE_LIMIT_HEADER_PATTERN.test(name)) innerHeaders.set(name, value);
         }
         // An answer too large for an agent's context is cut to its first records, with the arguments for the rest.
-        return boundedToolResult(tool, args, await toToolResult(response, (message) => citeToolNames(message, madeOf().toolOf, (name) => selected.has(name))));
+        return boundedToolResult(tool, args, await toToolResult(response, (message) => citeToolNames(forToolArguments(message), madeOf().toolOf, (name) => selected.has(name))));
       };
       // The SDK's transport refuses (406) an Accept header that does not name both answers, `*/*` and a lone
       // `application/json` too: it is given one that does, and a client that takes no event stream gets JSON (below).

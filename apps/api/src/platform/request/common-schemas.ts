@@ -83,7 +83,9 @@ export const uuidListQuery = (
 
 /** A date-time whose `+hh:mm` offset lost its `+`: a URL query decodes an unencoded `+` as a space. */
 const plusSentUnencoded = (value: string) => /T\d{2}:\d{2}(?::\d{2}(?:\.\d+)?)? \d{2}(?::?\d{2})?$/.test(value);
-const PLUS_HINT = ": its '+' arrived as a space, as an unencoded '+' in a URL query does; send it as %2B, or use Z";
+/** What a date-time whose offset lost its `+` in a URL query is told to do; a tool call's error says it for JSON (mcp/tool-argument-advice.ts). */
+export const PLUS_AS_SPACE_URL_ADVICE = "its '+' arrived as a space, as an unencoded '+' in a URL query does; send it as %2B, or use Z";
+const PLUS_HINT = `: ${PLUS_AS_SPACE_URL_ADVICE}`;
 
 /**
  * An ISO 8601 date or date-time in a query string, as epoch milliseconds. With `endOfDay`, a date

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { callMcpTool } from "../../testing/mcp-call.js";
 import { buildTenant, createTestContext, TEST_START, type TestContext, type TestTenant } from "../../testing/test-harness.js";
 
 let context: TestContext;
@@ -177,6 +178,12 @@ describe("GET /v1/persons filters", () => {
       "query parameter 'modified_since': '2026-11-01T10:00:00 01:00' is not an ISO 8601 date or date-time: its '+' arrived as a space, as an unencoded '+' in a URL query does; send it as %2B, or use Z",
     );
     expect((await list("?modified_since=2026-11-01T10:00:00%2B01:00")).status).toBe(200);
+    // Over MCP the space is what the agent wrote in a JSON argument: the advice is the '+', not %2B.
+    const tool = async (modified_since: string) => callMcpTool(context, { name: "listPersons", args: { modified_since }, headers: { "x-api-key": acme.key } });
+    expect((await tool("2026-11-01T10:00:00 01:00")).content[0]?.text).toBe(
+      "HTTP 400: query parameter 'modified_since': '2026-11-01T10:00:00 01:00' is not an ISO 8601 date or date-time: its offset has a space where its '+' goes: write the '+' itself (a tool argument is JSON, sent as it is), or use Z",
+    );
+    expect((await tool("2026-11-01T10:00:00+01:00")).isError).toBeUndefined();
   });
 
   it("rejects unknown and repeated query parameters", async () => {
