@@ -12,6 +12,11 @@ describe("parseMailDate", () => {
     expect(parseMailDate("31 Jan 99 10:00:00 +0000")).toBe(Date.UTC(1999, 0, 31, 10));
   });
 
+  it("reads a leap second as its minute's last second (Date.parse read it as the first), and seconds past 60 as no date", () => {
+    expect(parseMailDate("Sat, 31 Dec 2016 23:59:60 +0000")).toBe(Date.UTC(2016, 11, 31, 23, 59, 59));
+    expect(parseMailDate("Sat, 31 Dec 2016 23:59:61 +0000")).toBeNaN();
+  });
+
   it("refuses a day its month lacks, where Date.parse rolls it into the next month", () => {
     for (const header of [
       "Mon, 30 Feb 2026 10:00:00 +0000",

@@ -4,6 +4,7 @@
  * uses it) reads `30 Feb 2026` as 2 March, so such a message was imported two days after a date it never had.
  */
 import { isCalendarDate } from "@rapport/store/vocabulary";
+import { leapSecondAsLast } from "../platform/request/leap-second.js";
 
 const MONTHS = ["jan", "feb", "mar", "apr", "may", "jun", "jul", "aug", "sep", "oct", "nov", "dec"];
 
@@ -38,14 +39,17 @@ function writtenDay(header: string): string | undefined {
 /**
  * The instant a mail `Date:` header names, or NaN when it is unreadable or names a day its month lacks (`Mon, 30 Feb
  * 2026 10:00:00 +0000`, 31 April, 29 February of a common year), as the importer treats any unreadable date. A time
- * without a zone (`Mon Dec 7 07:00:00 2026`, as asctime writes it) is UTC, whatever the server's own time zone.
+ * without a zone (`Mon Dec 7 07:00:00 2026`, as asctime writes it) is UTC, whatever the server's own time zone. A leap
+ * second (`23:59:60`) is the minute's last second, as the API reads it; seconds past 60 are unreadable.
  *
  * @example
  * parseMailDate("Tue, 13 Oct 2026 09:00:00 +0200"); // Date.UTC(2026, 9, 13, 7)
  * parseMailDate("Tue, 13 Oct 126 09:00:00 +0200"); // the same (RFC 5322: a three-digit year counts from 1900)
  * parseMailDate("Mon, 30 Feb 2026 10:00:00 +0000"); // NaN
  */
-export function parseMailDate(header: string): number {
+export function parseMailDate(written: string): number {
+  const header = leapSecondAsLast(written);
+  if (header === null) return Number.NaN;
   const day = writtenDay(header);
   if (day !== undefined && !isCalendarDate(day)) return Number.NaN;
   const time = Date.parse(header.replace(THREE_DIGIT_YEAR, (_, head: string, year: string) => `${head}${fullYear(year)}`));

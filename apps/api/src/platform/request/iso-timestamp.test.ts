@@ -8,6 +8,8 @@ describe("parseIsoTimestamp", () => {
     expect(parseIsoTimestamp("2026-11-01T10:30:00")).toBe(Date.UTC(2026, 10, 1, 10, 30));
     expect(parseIsoTimestamp("2026-11-01T10:30:00+02:00")).toBe(Date.UTC(2026, 10, 1, 8, 30));
     expect(parseIsoTimestamp("2026-11-01T10:30:00.123Z")).toBe(Date.UTC(2026, 10, 1, 10, 30, 0, 123));
+    // A leap second, which epoch time has no room for: the minute's last second.
+    expect(parseIsoTimestamp("2016-12-31T23:59:60.5Z")).toBe(Date.UTC(2016, 11, 31, 23, 59, 59, 500));
   });
 
   it("reads ISO 8601's other spellings: an offset of hours alone (PostgreSQL's +00) and a decimal comma", () => {
@@ -29,7 +31,7 @@ describe("parseIsoTimestamp", () => {
   });
 
   it("rejects what is not ISO 8601 or not a real date", () => {
-    for (const text of ["yesterday", "2026-13-01", "2026-02-30", "1700000000", "", "2026-11-01T25:00:00Z"]) {
+    for (const text of ["yesterday", "2026-13-01", "2026-02-30", "1700000000", "", "2026-11-01T25:00:00Z", "2016-12-31T23:59:61Z"]) {
       expect(parseIsoTimestamp(text), text).toBeNull();
     }
   });

@@ -1,13 +1,18 @@
 /** @module ISO 8601 dates and date-times as epoch milliseconds, without zod: the command line's options read them too. */
 import { ISO_DATE, isCalendarDay } from "@rapport/store/vocabulary";
+import { leapSecondAsLast } from "./leap-second.js";
 
 // ISO 8601 also writes the fraction after a comma and an offset as hours alone (`+05`, and PostgreSQL's `+00`).
 const ISO_DATE_TIME = /^\d{4}-\d{2}-\d{2}[T ]\d{2}:\d{2}(:\d{2}([.,]\d{1,9})?)?(Z|[+-]\d{2}(:?\d{2})?)?$/i;
 const ZONE = /(Z|[+-]\d{2}(:?\d{2})?)$/i;
 
-/** Parses an ISO 8601 date or date-time to epoch ms; no zone means UTC. Null when not ISO 8601 or not a real day. */
+/**
+ * Parses an ISO 8601 date or date-time to epoch ms; no zone means UTC; a leap second (`:60`) is the minute's last.
+ * Null when not ISO 8601 or not a real day.
+ */
 export function parseIsoTimestamp(text: string): number | null {
-  const value = text.trim();
+  const value = leapSecondAsLast(text.trim());
+  if (value === null) return null;
   if (!(ISO_DATE.test(value) || ISO_DATE_TIME.test(value)) || !isCalendarDay(value)) return null;
   if (ISO_DATE.test(value)) return Date.parse(`${value}T00:00:00Z`);
   // Into the one form Date.parse reads: `T`, a dot, and an offset of hours and minutes.

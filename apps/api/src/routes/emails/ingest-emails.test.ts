@@ -149,6 +149,18 @@ describe("POST /v1/emails/batch", () => {
     ]);
   });
 
+  it("reads a leap second (23:59:60) as its minute's last second, as ISO 8601, a Date header and a filter alike; 61 is no second", async () => {
+    const { body } = await ingest([
+      { message_id: "<leap-iso@x>", sent_at: "2016-12-31T23:59:60Z", from: "a@x.example", to: ["b@x.example"] },
+      { message_id: "<leap-header@x>", sent_at: "Sun, 1 Jan 2017 00:59:60 +0100", from: "a@x.example", to: ["b@x.example"] },
+      { message_id: "<past-leap@x>", sent_at: "2016-12-31T23:59:61Z", from: "a@x.example", to: ["b@x.example"] },
+    ]);
+    expect(body.results.map((result) => result.status)).toEqual(["CREATED", "CREATED", "ERROR"]);
+    const sentAt = async (uuid: string) => ((await context.json(`/v1/emails/${uuid}`, { key: acme.key })).body as { sent_at: number }).sent_at;
+    expect([await sentAt(body.results[0]!.email_uuid), await sentAt(body.results[1]!.email_uuid)]).toEqual([Date.UTC(2016, 11, 31, 23, 59, 59), Date.UTC(2016, 11, 31, 23, 59, 59)]);
+    expect((await context.json("/v1/activity?since=2016-12-31T23:59:60.500Z", { key: acme.key })).status).toBe(200);
+  });
+
   it("documents a message's fields in the OpenAPI document and the MCP tool, which agents read to build the call", async () => {
     const document = (await (await context.request("/v1/openapi.json")).json()) as {
       paths: Record<string, { post: { requestBody: { content: { "application/json": { schema: { properties: { messages: { items: { properties?: object; required?: string[] } } } } } } } } }>;
