@@ -12,6 +12,7 @@ import ICAL from "ical.js";
 import { cutText } from "../platform/request/cut-text.js";
 import { MAX_MEETING_TEXT_LENGTH } from "../platform/request/field-limits.js";
 import { ianaTimeZoneOf } from "./calendar-time-zone.js";
+import { definedZoneTimeToEpoch } from "./defined-zone-time.js";
 import { ALL_DAY_EVENT, ImportFormatError, type ImportedAddress, type ImportedMeeting, type ImportSource, type SourceEntry } from "./imported-items.js";
 import { toImportedAddress } from "./parse-mail-message.js";
 import { readComponentBlocks } from "./read-component-blocks.js";
@@ -66,14 +67,21 @@ interface ParsedEvent {
 }
 
 /**
- * An instant from a calendar time; null for an all-day date. A TZID no VTIMEZONE defines is read as the zone
+ * An instant from a calendar time; null for an all-day date. A TZID a VTIMEZONE defines is read by that definition (a
+ * repeated wall time as its first showing); one no VTIMEZONE defines is read as the zone
  * `resolveZone` gives (by default the IANA zone it names, a Windows zone name included); floating times in
  * `calendarZone` (the calendar's X-WR-TIMEZONE), else, as a TZID without a zone, as UTC.
  */
-function toEpoch(time: CalendarTime, tzid: string | null, calendarZone: string | null, resolveZone: (tzid: string) => string | null = ianaTimeZoneOf): number | null {
+function toEpoch(
+  time: CalendarTime,
+  tzid: string | null,
+  calendarZone: string | null,
+  resolveZone: (tzid: string) => string | null = ianaTimeZoneOf,
+  readDefinedZone: (time: CalendarTime) => number = definedZoneTimeToEpoch,
+): number | null {
   if (time.isDate) return null;
   const zone = time.zone?.tzid;
-  if (zone && zone !== "floating") return time.toUnixTime() * 1_000;
+  if (zone && zone !== "floating") return readDefinedZone(time);
   const wall = { year: time.year, month: time.month, day: time.day, hour: time.hour, minute: time.minute, second: time.second };
   const iana = wallClockZone(tzid, calendarZone, resolveZone);
   const zoned = iana ? zonedWallClockToEpoch(wall, iana) : null;
@@ -136,6 +144,12 @@ function recurrenceIdAsWallClock(exception: Component, zone: string): void {
 function ianaNameOnly(tzid: string): string | null {
   return isKnownTimeZone(tzid) ? tzid : null;
 }
+
+/**
+ * How an occurrence's key reads a time in a zone the file defines: as ical.js does (a repeated wall time as its second
+ * showing), as every import did until 2026-12-07, so that importing a calendar again updates such an occurrence.
+ */
+const asIcalReadsIt = (time: CalendarTime) => time.toUnixTime() * 1_000;
 
 function tzidOf(component: Component, property: string): string | null {
   const value = component.getFirstProperty(property)?.getParameter("tzid");
@@ -368,7 +382,7 @@ function* expand(uid: string, master: ParsedEvent, exceptions: Component[], opti
     }
     const details = event.getOccurrenceDetails(next);
     const originalStart = toEpoch(details.recurrenceId, tzidOf(master.component, "dtstart"), calendarZone);
-    const keyStart = toEpoch(details.recurrenceId, tzidOf(master.component, "dtstart"), null, ianaNameOnly);
+    const keyStart = toEpoch(details.recurrenceId, tzidOf(master.component, "dtstart"), null, ianaNameOnly, asIcalReadsIt);
     const movedStart = toEpoch(details.startDate, tzidOf(details.item.component, "dtstart"), calendarZone);
     const reference = movedStart ?? originalStart ?? Date.UTC(next.year, next.month - 1, next.day);
     if (reference > options.until && (originalStart ?? reference) > options.until) break;
@@ -488,7 +502,7 @@ function* expandOrphan(uid: string, orphan: ParsedEvent, options: EventOptions):
   const where = `event at line ${orphan.line} (UID ${uid})`;
   const event = new ICAL.Event(orphan.component);
   const recurrenceId = event.recurrenceId;
-  const original = recurrenceId ? toEpoch(recurrenceId, tzidOf(orphan.component, "recurrence-id"), null, ianaNameOnly) : null;
+  const original = recurrenceId ? toEpoch(recurrenceId, tzidOf(orphan.component, "recurrence-id"), null, ianaNameOnly, asIcalReadsIt) : null;
   const startsAt = event.startDate ? toEpoch(event.startDate, tzidOf(orphan.component, "dtstart"), options.calendarZone) : null;
   if (!event.startDate) {
     yield { position: where, problem: "no DTSTART" };

@@ -493,6 +493,9 @@ describe("ics times at daylight saving changes, series ends and calendar zones",
         // UNTIL written as a date beside a start with a time, as Outlook and hand-made feeds do: through that day.
         BERLIN_VTIMEZONE.replace("TZID:Europe/Berlin", 'TZID:W. Europe Standard Time'),
         vevent(["UID:berlin-weekly", 'DTSTART;TZID="W. Europe Standard Time":20261013T193000', "RRULE:FREQ=WEEKLY;UNTIL=20261027", "SUMMARY:Berlin weekly", ...people]),
+        // 02:45 happens twice in Berlin on 25 October; with the zone defined by the VTIMEZONE too, the first (00:45Z). The
+        // occurrence's key keeps the instant ical.js read (01:45Z), as imports before took it.
+        vevent(["UID:berlin-defined-night", 'DTSTART;TZID="W. Europe Standard Time":20261018T024500', "RRULE:FREQ=WEEKLY;COUNT=2", "SUMMARY:Berlin defined night", ...people]),
         vevent(["UID:london-weekly", "DTSTART;TZID=Europe/London:20261013T180000", "RRULE:FREQ=WEEKLY;UNTIL=20261027", "SUMMARY:London weekly", ...people]),
         // An exception naming its occurrence in UTC (09:00 New York on 11 November), moved to the next day.
         vevent(["UID:new-york-weekly", "DTSTART;TZID=America/New_York:20261104T090000", "RRULE:FREQ=WEEKLY;COUNT=2", "SUMMARY:New York weekly", ...people]),
@@ -502,7 +505,7 @@ describe("ics times at daylight saving changes, series ends and calendar zones",
       ]),
     );
     const first = await importArchive({ store: bed.store, tenantUuid: bed.tenantUuid, input: { path }, request: importRequest("ics") });
-    expect(first).toMatchObject({ meetings: { new: 17, cancelled_skipped: 1 }, problems: { count: 0 } });
+    expect(first).toMatchObject({ meetings: { new: 19, cancelled_skipped: 1 }, problems: { count: 0 } });
     // Imported again, the same meetings: their keys did not move with their times.
     const again = await importArchive({ store: bed.store, tenantUuid: bed.tenantUuid, input: { path }, request: importRequest("ics") });
     expect(again).toMatchObject({ meetings: { new: 0, updated: 0 } });
@@ -513,11 +516,13 @@ describe("ics times at daylight saving changes, series ends and calendar zones",
       ["London weekly", "2026-10-13T17:00:00.000Z"],
       ["Berlin weekly", "2026-10-13T17:30:00.000Z"],
       ["New York daily", "2026-10-14T05:00:00.000Z"],
+      ["Berlin defined night", "2026-10-18T00:45:00.000Z"],
       ["Tokyo weekly", "2026-10-20T11:00:00.000Z"],
       ["London weekly", "2026-10-20T17:00:00.000Z"],
       ["Berlin weekly", "2026-10-20T17:30:00.000Z"],
       ["Berlin night", "2026-10-25T00:15:00.000Z"],
       ["London early", "2026-10-25T00:30:00.000Z"],
+      ["Berlin defined night", "2026-10-25T00:45:00.000Z"],
       ["Tokyo weekly", "2026-10-27T11:00:00.000Z"],
       ["London weekly", "2026-10-27T18:00:00.000Z"],
       ["Berlin weekly", "2026-10-27T18:30:00.000Z"],
@@ -526,5 +531,6 @@ describe("ics times at daylight saving changes, series ends and calendar zones",
       ["Sao Paulo floating", "2026-11-10T13:00:00.000Z"],
       ["New York weekly (moved)", "2026-11-12T14:00:00.000Z"],
     ]);
+    expect((await meetingsByKey()).get(`berlin-defined-night#${Date.UTC(2026, 9, 25, 1, 45)}`)?.starts_at).toBe(Date.UTC(2026, 9, 25, 0, 45));
   });
 });
