@@ -24,6 +24,8 @@ export const LATEST_TENANT_STAMP_SQL = `select max(
 )`;
 
 const TABLES_READ = 10;
+/** Tenants whose latest stamp is kept between writes. */
+const TENANTS_KEPT = 1_024;
 
 /**
  * `now`, and for a tenant the later of `now` and the latest stamp already written for it. The latest stamp is read
@@ -45,7 +47,9 @@ export function createChangeStampClock(sqlite: SqliteDatabase.Database, now: () 
     const time = now();
     if (tenantUuid === undefined) return time;
     const version = dataVersion.get();
-    if (version !== seenVersion) {
+    // Forgotten when another connection committed, and past TENANTS_KEPT tenants (a host's thousands): each is read
+    // again in one seek per table.
+    if (version !== seenVersion || latest.size >= TENANTS_KEPT) {
       latest.clear();
       seenVersion = version;
     }
