@@ -105,15 +105,29 @@ export function leastScore(name: string, patterns: ReadonlyArray<SearchPattern |
 /** The words' search patterns, null for one longer than Fuse reads in one piece. */
 export const searchPatterns = (words: readonly string[]) => words.map((word) => (word.length > LONGEST_BOUNDED_WORD ? null : searchPattern(word.toLowerCase())));
 
-const closestFirst = (left: { score: number; uuid: string }, right: { score: number; uuid: string }) =>
-  left.score - right.score || (left.uuid < right.uuid ? -1 : 1);
+/** A candidate's place in a fuzzy ranking: Fuse's score of its name (lower is closer), ties by uuid. */
+export interface ScoredName {
+  readonly uuid: string;
+  readonly score: number;
+}
+
+/** The fuzzy rankings' order: closer first, ties by uuid (negative when `left` comes first). */
+export const closestFirst = (left: ScoredName, right: ScoredName) => left.score - right.score || (left.uuid < right.uuid ? -1 : left.uuid > right.uuid ? 1 : 0);
 
 /**
- * The uuids of the `limit` candidates Fuse ranks closest to every word (Fuse's score, ties by uuid), as Fuse over
- * all of them ranks them: Fuse reads `chunk` names at a time, least bound first, until the next bound is above the
- * `limit`-th score kept. `words` are folded (lower case).
+ * The `limit` candidates Fuse ranks closest to every word with their scores, closest first (ties by uuid), as Fuse
+ * over all of them ranks them; with `upTo`, only those at or before it in that order (a cursor walk's end: a walk's
+ * later pages rank the names again up to the end its first page found, so a name another write moves ahead does not
+ * push an unchanged one out). Fuse reads `chunk` names at a time, least bound first, until the next bound is past
+ * the `limit`-th score kept or `upTo`'s. `words` are folded (lower case).
  */
-export function closestNames(candidates: readonly NamedPerson[], words: readonly string[], limit: number, chunk = 256): string[] {
+export function closestScoredNames(
+  candidates: readonly NamedPerson[],
+  words: readonly string[],
+  options: { limit: number; upTo?: ScoredName | undefined; chunk?: number },
+): ScoredName[] {
+  const { limit, upTo } = options;
+  let chunk = options.chunk ?? 256;
   const patterns = searchPatterns(words);
   // Infinity: Fuse cannot match the name.
   const least = new Float64Array(candidates.length);
@@ -123,17 +137,29 @@ export function closestNames(candidates: readonly NamedPerson[], words: readonly
   const bounds = Float64Array.from(least).sort();
   const matchable = bounds.indexOf(Infinity) === -1 ? bounds.length : bounds.indexOf(Infinity);
   const query = { $and: words.map((word) => ({ name: word })) };
-  let kept: Array<{ score: number; uuid: string }> = [];
+  let kept: ScoredName[] = [];
   // The names whose bound is at most `read` have been given to Fuse, `taken` of them.
   let read = -Infinity;
   for (let taken = 0; taken < matchable; chunk *= 2) {
     if (kept.length >= limit && bounds[taken]! > kept[limit - 1]!.score) break;
-    const upTo = bounds[Math.min(taken + chunk, matchable) - 1]!;
-    const batch = candidates.filter((_, index) => least[index]! > read && least[index]! <= upTo);
-    for (const result of new Fuse(batch, FUSE_OPTIONS).search(query)) kept.push({ score: result.score ?? 0, uuid: result.item.uuid });
+    if (upTo !== undefined && bounds[taken]! > upTo.score) break;
+    const upToBound = bounds[Math.min(taken + chunk, matchable) - 1]!;
+    const batch = candidates.filter((_, index) => least[index]! > read && least[index]! <= upToBound);
+    for (const result of new Fuse(batch, FUSE_OPTIONS).search(query)) {
+      const scored = { score: result.score ?? 0, uuid: result.item.uuid };
+      if (upTo === undefined || closestFirst(scored, upTo) <= 0) kept.push(scored);
+    }
     kept = kept.sort(closestFirst).slice(0, limit);
     taken += batch.length;
-    read = upTo;
+    read = upToBound;
   }
-  return kept.map((entry) => entry.uuid);
+  return kept;
+}
+
+/**
+ * The uuids of the `limit` candidates Fuse ranks closest to every word (Fuse's score, ties by uuid), as Fuse over
+ * all of them ranks them (`closestScoredNames`). `words` are folded (lower case).
+ */
+export function closestNames(candidates: readonly NamedPerson[], words: readonly string[], limit: number, chunk = 256): string[] {
+  return closestScoredNames(candidates, words, { limit, chunk }).map((entry) => entry.uuid);
 }

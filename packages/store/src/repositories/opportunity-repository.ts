@@ -8,7 +8,8 @@ import { keysetPage, type Page, type SortKey } from "../pagination/keyset-page.j
 import { nullsLastKeysetPage } from "../pagination/nulls-last-keyset-page.js";
 import { scanInstant, withScanInstant } from "../pagination/scan-instant.js";
 import { checkPinnedLinks, deleteLinksOf, insertLinks } from "./association-repository.js";
-import { closestNames } from "./closest-names.js";
+import { closestScoredNames, type ScoredName } from "./closest-names.js";
+import { closestFirstKey, closestFirstPage, readFuzzyCursor, walkOf, withFuzzyWalk, type FuzzyWalk } from "./fuzzy-walk.js";
 import { decimalAmount } from "./decimal-amount.js";
 import { foldCase } from "./fold-case.js";
 import { applyPendingOpportunityActivity, entityActivitySource, refreshOpportunityActivity } from "./opportunity-activity.js";
@@ -292,14 +293,23 @@ export function createOpportunityRepository(context: RepositoryContext): Opportu
     });
   }
 
-  /** Fuzzy matches of `search` among the filtered opportunities, closest first. */
-  async function fuzzyRanking(tenantUuid: string, conditions: readonly Expression<SqlBool>[], search: string, documentsCurrent: boolean): Promise<string[]> {
+  /**
+   * Fuzzy matches of `search` among the filtered opportunities with their scores, closest first: at most
+   * `FUZZY_MATCHES`, or (a cursor walk's later page) every one up to the end its first page found.
+   */
+  async function fuzzyRanking(
+    tenantUuid: string,
+    conditions: readonly Expression<SqlBool>[],
+    search: string,
+    documentsCurrent: boolean,
+    upTo: ScoredName | undefined,
+  ): Promise<ScoredName[]> {
     const folded = await fuzzyCandidates(tenantUuid, conditions, documentsCurrent);
     // Fuse scores a document as it scores a name: the persons' retry's ranking, bounded, over the documents.
-    return closestNames(
+    return closestScoredNames(
       folded.map((candidate) => ({ uuid: candidate.uuid, name: candidate.text })),
       searchWords(search).map(foldDocument),
-      FUZZY_MATCHES,
+      { limit: upTo === undefined ? FUZZY_MATCHES : Infinity, upTo },
     );
   }
 
@@ -318,16 +328,21 @@ export function createOpportunityRepository(context: RepositoryContext): Opportu
     // The stored activity dates are filtered, sorted and shown: ingest's pending times go in first.
     await applyPendingOpportunityActivity(db, tenantUuid);
     const conditions = filterConditions(tenantUuid, filters);
-    let ranked: string[] | null = null;
+    let ranked: ScoredName[] | null = null;
+    let walk: FuzzyWalk | null = null;
     let totals: ListTotals | undefined;
+    const sortBy = asked.sort_by ?? "created_at";
+    // A cursor keeps to its scan: an exact one to the exact matches (none left: the scan ends), a fuzzy walk's to its retry.
+    const cursor = filters.search?.trim() ? readFuzzyCursor(asked, asked.sort_by === "days_in_stage" ? 3 : 2, "opportunities.list") : ({ kind: "none" } as const);
+    const positioned = cursor.kind === "fuzzy" ? cursor.request : asked;
     if (filters.search?.trim()) {
       // The totals of the exact matches also tell whether there are any. While notes wait, a search condition
       // costs a pass over every name for each statement that holds it (0.5 to 1.4 s a statement at benchmark
       // scale L for words found through most linked records).
       const plan = await planSearch(db, tenantUuid, filters.search);
       const exact = searchCondition(tenantUuid, filters.search, plan);
-      const exactTotals = await totalsOf(tenantUuid, [...conditions, exact]);
-      if (exactTotals.total > 0) {
+      const exactTotals = cursor.kind === "fuzzy" ? null : await totalsOf(tenantUuid, [...conditions, exact]);
+      if (exactTotals !== null && (exactTotals.total > 0 || cursor.kind === "exact")) {
         const walks =
           plan.reads === "documents" &&
           plan.drivingWord === undefined &&
@@ -336,29 +351,34 @@ export function createOpportunityRepository(context: RepositoryContext): Opportu
         conditions.push(walks ? searchCondition(tenantUuid, filters.search, { ...plan, walksSortIndex: true }) : exact);
         totals = exactTotals;
       } else {
-        ranked = await fuzzyRanking(tenantUuid, conditions, filters.search, plan.reads === "documents");
-        conditions.push(ranked.length > 0 ? sql<SqlBool>`o.uuid in (${sql.join(ranked)})` : sql<SqlBool>`1 = 0`);
+        ranked = await fuzzyRanking(tenantUuid, conditions, filters.search, plan.reads === "documents", cursor.kind === "fuzzy" ? cursor.walk.end : undefined);
+        walk = cursor.kind === "fuzzy" ? cursor.walk : walkOf(1, ranked);
+        conditions.push(ranked.length > 0 ? sql<SqlBool>`o.uuid in (${sql.join(ranked.map((match) => match.uuid))})` : sql<SqlBool>`1 = 0`);
       }
     }
-    const byRank = ranked !== null && asked.sort_by === undefined;
-    const sortBy = asked.sort_by ?? "created_at";
+    const fuzzyFirst = ranked !== null && asked.sort_by === undefined;
+    // Closest first, a page reads the matches after the cursor's (its last row's score and uuid), ranked among themselves.
+    const closest = fuzzyFirst ? closestFirstPage(ranked!, positioned) : null;
+    const pageConditions = closest ? [...conditions, sql<SqlBool>`o.uuid in (${sql.join(closest.matches.length > 0 ? closest.matches.map((match) => match.uuid) : [""])})`] : conditions;
     // Days in stage grow with the clock alone: a scan orders them at its first page's instant, which its cursors carry.
-    const byClock = !byRank && sortBy === "days_in_stage";
-    const { instant, request } = byClock ? scanInstant(asked, 2, now, "opportunities by days_in_stage") : { instant: now(), request: asked };
-    const value = byRank ? rankValue(ranked!) : sortValue(sortBy, instant);
-    const direction = byRank ? "asc" : order;
+    const byClock = !fuzzyFirst && sortBy === "days_in_stage";
+    const { instant, request } = byClock
+      ? scanInstant(positioned, 2, now, "opportunities by days_in_stage")
+      : { instant: now(), request: closest ? { ...positioned, position: closest.position } : positioned };
+    const value = fuzzyFirst ? rankValue(closest!.matches.map((match) => match.uuid)) : sortValue(sortBy, instant);
+    const direction = fuzzyFirst ? "asc" : order;
     const keys: [SortKey, SortKey] = [
-      { column: "opportunity_list.sort_value", direction, nullable: !byRank && NULLABLE_SORTS.has(sortBy) },
+      { column: "opportunity_list.sort_value", direction, nullable: !fuzzyFirst && NULLABLE_SORTS.has(sortBy) },
       { column: "opportunity_list.uuid", direction },
     ];
     let page: Omit<Page<never>, "rows">;
     let pageRows: OpportunitiesTable[];
-    if (!byRank && walksActivityIndex(sortBy, filters)) {
+    if (!fuzzyFirst && walksActivityIndex(sortBy, filters)) {
       // Those with a date, then those without one: each a range of `opportunities_live_by_activity` (migration 0072).
       const segment = (withValue: boolean) =>
         db
           .selectFrom(
-            filteredOpportunities(db, tenantUuid, [...conditions, ...ACTIVITY_INDEX_CONDITIONS[withValue ? "dated" : "undated"]])
+            filteredOpportunities(db, tenantUuid, [...pageConditions, ...ACTIVITY_INDEX_CONDITIONS[withValue ? "dated" : "undated"]])
               .selectAll("o")
               .select(value.as("sort_value"))
               .as("opportunity_list"),
@@ -370,32 +390,32 @@ export function createOpportunityRepository(context: RepositoryContext): Opportu
     } else {
       // A sort no index orders reads every opportunity the filters leave: in rowid order when that is all of them.
       const inRowOrder = !INDEXED_SORTS.has(sortBy) && readsEveryLiveOpportunity(filters);
-      const rows = inRowOrder ? liveOpportunitiesInRowOrder(db, tenantUuid, conditions) : filteredOpportunities(db, tenantUuid, conditions);
+      const rows = inRowOrder ? liveOpportunitiesInRowOrder(db, tenantUuid, pageConditions) : filteredOpportunities(db, tenantUuid, pageConditions);
       // An indexed order whose filters go through an index and leave few opportunities (sub-opportunities, a contact's
       // or a company's) reads those and sorts them: a walk of the order's index tested every opportunity of the
       // tenant for a page that stays short (at benchmark scale M 5.5 ms of SQL for no sub-opportunity, 0.1 ms so).
       let sparse = false;
-      if (!byRank && INDEXED_SORTS.has(sortBy) && !filters.search?.trim() && !readsEveryLiveOpportunity(filters)) {
+      if (!fuzzyFirst && INDEXED_SORTS.has(sortBy) && !filters.search?.trim() && !readsEveryLiveOpportunity(filters)) {
         totals = await totalsOf(tenantUuid, conditions, totalsReadEveryLiveRow(filters));
         sparse = !matchesAreDense(totals.total, await liveOpportunities(tenantUuid));
       }
-      const sorted = byRank || sparse || !INDEXED_SORTS.has(sortBy);
+      const sorted = fuzzyFirst || sparse || !INDEXED_SORTS.has(sortBy);
       // Sorted, each row's keys alone, the page's rows then read by key: SQLite's sorter held every whole row before
       // (a page by source date at benchmark scale M took 17 ms of SQL for 10,000 opportunities, 4.6 ms by keys).
       const selected = sorted ? rows.select(["o.uuid", value.as("sort_value")]) : rows.selectAll("o").select(value.as("sort_value"));
       // A limit (none: -1) keeps SQLite from flattening the subquery, so each row's value is computed once (and the
       // sparse rows are read through their filters' indexes, the order's index out of reach).
-      const inner = sparse || (!byRank && SUBQUERY_SORTS.has(sortBy)) ? selected.limit(-1) : selected;
+      const inner = sparse || (!fuzzyFirst && SUBQUERY_SORTS.has(sortBy)) ? selected.limit(-1) : selected;
       const listed = await keysetPage(db.selectFrom(inner.as("opportunity_list")).selectAll(), keys, request, { countTotal: false });
-      page = listed;
+      page = closest ? { ...listed, lastKey: closestFirstKey(listed.rows, new Map(ranked!.map((match) => [match.uuid, match.score]))) } : listed;
       pageRows = sorted
         ? await liveRowsInOrder(tenantUuid, listed.rows.map((row) => row.uuid))
         : listed.rows.map(({ sort_value: _sortValue, ...row }) => row as OpportunitiesTable);
     }
     totals ??= await totalsOf(tenantUuid, conditions, totalsReadEveryLiveRow(filters));
     return {
-      ...(byClock ? withScanInstant(page, instant) : page),
-      total: request.position.kind === "offset" ? totals.total : null,
+      ...(ranked !== null ? withFuzzyWalk(byClock ? withScanInstant(page, instant) : page, walk) : byClock ? withScanInstant(page, instant) : page),
+      total: asked.position.kind === "offset" ? totals.total : null,
       rows: await hydrateOpportunities(db, tenantUuid, pageRows, viewer, now(), entityActivitySource(context, db, tenantUuid)),
       total_value: totals.total_value,
       total_weighted_value: totals.total_weighted_value,

@@ -6,7 +6,7 @@
  */
 import { doubleMetaphone } from "double-metaphone";
 import { distance } from "fastest-levenshtein";
-import { closestNames } from "./closest-names.js";
+import { closestScoredNames, type ScoredName } from "./closest-names.js";
 import { foldName } from "./fold-name.js";
 import { FoldedPersonNames, type NamedPerson } from "./folded-person-names.js";
 import { nameWords } from "./name-words.js";
@@ -72,9 +72,9 @@ function sharesBeginnings(names: FoldedPersonNames, person: number, words: reado
   );
 }
 
-/** The closest of `candidates` to every word, closest first (ties by uuid), at most `FUZZY_NAME_MATCHES`. */
-function closest(candidates: readonly NamedPerson[], words: readonly string[]): string[] {
-  return closestNames(candidates, words, FUZZY_NAME_MATCHES);
+/** The closest of `candidates` to every word, closest first (ties by uuid), at most `FUZZY_NAME_MATCHES` (none past `upTo`). */
+function closest(candidates: readonly NamedPerson[], words: readonly string[], upTo: ScoredName | undefined): ScoredName[] {
+  return closestScoredNames(candidates, words, { limit: upTo === undefined ? FUZZY_NAME_MATCHES : Infinity, upTo });
 }
 
 /**
@@ -110,28 +110,59 @@ function candidatesWhere(names: FoldedPersonNames, test: (index: number) => bool
 }
 
 /**
- * The uuids of the persons whose names come closest to `text`, closest first (ties by uuid), at most
+ * The retry's two steps: 1, the names holding a word starting with each word's first letter; 2 (only when step 1
+ * matches none), the others holding, for each word, a word starting with its letter or its sound or sharing its
+ * second letter.
+ */
+export type FuzzyNameStep = 1 | 2;
+
+/** A fuzzy retry's answer: the step that matched (1 when none did) and the matches with their scores, closest first. */
+export interface FuzzyNameScores {
+  step: FuzzyNameStep;
+  matches: ScoredName[];
+}
+
+/**
+ * The persons whose names come closest to `text` with their Fuse scores, closest first (ties by uuid), at most
  * `FUZZY_NAME_MATCHES`. Every word must match fuzzily somewhere in the folded name (Fuse threshold 0.4, so a word
- * under three letters must be exact). The names compared are those holding a word starting with each word's first
- * letter; when none of them matches, the others holding, for each word, a word starting with its letter or its
- * sound or sharing its second letter (a second read of `persons`, only then). Each time at most
- * `FUZZY_NAME_CANDIDATES` names passing are compared: past that many, those closest by edit distance.
+ * under three letters must be exact), in step 1's names, else in step 2's (a second read of `persons`, only then).
+ * Each time at most `FUZZY_NAME_CANDIDATES` names passing are compared: past that many, those closest by edit
+ * distance. `walk` (a cursor walk's later page) keeps to the step and the end its first page found: every name of
+ * that step at or before `upTo`, however many.
+ *
+ * @example fuzzyNameScores([{ uuid: "a", name: "John Smith" }], "jon smyth") // { step: 1, matches: [{ uuid: "a", score: … }] }
+ */
+export function fuzzyNameScores(
+  persons: readonly NamedPerson[] | FoldedPersonNames,
+  text: string,
+  walk?: { step: FuzzyNameStep; upTo: ScoredName },
+): FuzzyNameScores {
+  const words = foldedWords(text);
+  if (words.length === 0) return { step: 1, matches: [] };
+  // Folded here when not already (the store remembers a tenant's names folded: person-repository.ts).
+  const names = persons instanceof FoldedPersonNames ? persons : new FoldedPersonNames(persons);
+  const sameInitials = (index: number) => sharesFirstLetters(names, index, words);
+  if (walk?.step !== 2) {
+    const found = closest(candidatesWhere(names, sameInitials, words), words, walk?.upTo);
+    if (found.length > 0 || walk !== undefined) return { step: 1, matches: found };
+  }
+  const sounds = new Map<string, string>();
+  const wordSounds = words.map((word) => firstSound(word, sounds));
+  const matches = closest(
+    candidatesWhere(names, (index) => !sameInitials(index) && sharesBeginnings(names, index, words, wordSounds, sounds), words),
+    words,
+    walk?.upTo,
+  );
+  return { step: walk?.step ?? (matches.length > 0 ? 2 : 1), matches };
+}
+
+/**
+ * The uuids of the persons whose names come closest to `text`, closest first (ties by uuid), at most
+ * `FUZZY_NAME_MATCHES`: `fuzzyNameScores`' matches.
  *
  * @example fuzzyNameRanking([{ uuid: "a", name: "John Smith" }], "jon smyth") // ["a"]
  * @example fuzzyNameRanking([{ uuid: "a", name: "Chris Smith" }], "kris smith") // ["a"]
  */
 export function fuzzyNameRanking(persons: readonly NamedPerson[] | FoldedPersonNames, text: string): string[] {
-  const words = foldedWords(text);
-  if (words.length === 0) return [];
-  // Folded here when not already (the store remembers a tenant's names folded: person-repository.ts).
-  const names = persons instanceof FoldedPersonNames ? persons : new FoldedPersonNames(persons);
-  const sameInitials = (index: number) => sharesFirstLetters(names, index, words);
-  const found = closest(candidatesWhere(names, sameInitials, words), words);
-  if (found.length > 0) return found;
-  const sounds = new Map<string, string>();
-  const wordSounds = words.map((word) => firstSound(word, sounds));
-  return closest(
-    candidatesWhere(names, (index) => !sameInitials(index) && sharesBeginnings(names, index, words, wordSounds, sounds), words),
-    words,
-  );
+  return fuzzyNameScores(persons, text).matches.map((match) => match.uuid);
 }

@@ -23,7 +23,9 @@ import { currentCompaniesOf, followCompanyChangeOfPerson } from "./opportunity-a
 import { readRemembered } from "./remembered-records.js";
 import { personNameFilter } from "./person-name-filter.js";
 import { FoldedPersonNames } from "./folded-person-names.js";
-import { fuzzyNameRanking } from "./person-fuzzy-names.js";
+import { fuzzyNameScores, type FuzzyNameStep } from "./person-fuzzy-names.js";
+import type { ScoredName } from "./closest-names.js";
+import { closestFirstKey, closestFirstPage, readFuzzyCursor, walkOf, withFuzzyWalk, type FuzzyWalk } from "./fuzzy-walk.js";
 import { amongRanked, rankIn } from "./fuzzy-rank.js";
 import { assertPersonIdentified, isPersonIdentified, PERSON_IDENTITY_RULE } from "./person-identity.js";
 import { assertRequiredFields } from "./required-fields.js";
@@ -653,45 +655,61 @@ export function createPersonRepository(context: RepositoryContext, graphs: Tenan
         return query;
       };
       let query = filtered(uuids !== undefined || byName?.indexed === true || company_uuid !== undefined);
-      let ranked: string[] | null = null;
+      let ranked: ScoredName[] | null = null;
+      let walk: FuzzyWalk | null = null;
       let byAddress = false;
+      // A cursor keeps to its scan: an exact one to the exact matches (none left: the scan ends), a fuzzy walk's to its retry.
+      const cursor = byName ? readFuzzyCursor(request, request.sort_by === "name" ? 3 : 2, "persons.list") : ({ kind: "none" } as const);
+      const positioned = cursor.kind === "fuzzy" ? cursor.request : request;
       if (byName && name !== undefined) {
-        const exact = query.where(byName.condition);
-        if (await exact.clearSelect().select("persons.uuid").limit(1).executeTakeFirst()) query = exact;
-        else if (isPlausibleEmail(normalizeEmail(name))) {
-          // An address given as the name (an agent's guess): its owner, as the lookup finds them; no fuzzy retry.
-          byAddress = true;
-          query = filtered(true).where("persons.uuid", "in", addressOwners(tenantUuid, normalizeEmail(name)));
-        } else {
+        let retry = cursor.kind === "fuzzy";
+        if (!retry) {
+          const exact = query.where(byName.condition);
+          if (await exact.clearSelect().select("persons.uuid").limit(1).executeTakeFirst()) query = exact;
+          else if (isPlausibleEmail(normalizeEmail(name))) {
+            // An address given as the name (an agent's guess): its owner, as the lookup finds them; no fuzzy retry.
+            byAddress = true;
+            query = filtered(true).where("persons.uuid", "in", addressOwners(tenantUuid, normalizeEmail(name)));
+          } else if (cursor.kind === "exact") query = exact;
+          else retry = true;
+        }
+        if (retry) {
           // Nobody's name holds every word: the names closest to a misspelling, as the opportunity search retries.
           const narrowed = uuids !== undefined || modified_since !== undefined || company_uuid !== undefined || place.length > 0;
           const named = narrowed ? await filtered(false).clearSelect().select(["persons.uuid", "persons.name"]).execute() : await everyNameFolded(tenantUuid);
-          ranked = fuzzyNameRanking(named, name);
-          query = filtered(true).where(amongRanked("persons.uuid", ranked));
+          const scored = fuzzyNameScores(named, name, cursor.kind === "fuzzy" ? { step: cursor.walk.step as FuzzyNameStep, upTo: cursor.walk.end } : undefined);
+          ranked = scored.matches;
+          walk = cursor.kind === "fuzzy" ? cursor.walk : walkOf(scored.step, ranked);
+          query = filtered(true).where(amongRanked("persons.uuid", ranked.map((match) => match.uuid)));
         }
       }
       if (ranked !== null && request.sort_by === undefined) {
-        // Closest first: the rank is the sort value, `order` ignored (as the opportunity search's retry).
-        const byRank = db.selectFrom(query.select(rankIn("persons.uuid", ranked).as("fuzzy_rank")).as("person_list")).selectAll();
+        // Closest first: the score is the sort value, `order` ignored (as the opportunity search's retry).
+        const { matches, position } = closestFirstPage(ranked, positioned);
+        const uuidsInOrder = matches.map((match) => match.uuid);
+        const byRank = db
+          .selectFrom(filtered(true).where(amongRanked("persons.uuid", uuidsInOrder)).select(rankIn("persons.uuid", uuidsInOrder).as("fuzzy_rank")).as("person_list"))
+          .selectAll();
         const keys: SortKey[] = [
           { column: "person_list.fuzzy_rank", direction: "asc" },
           { column: "person_list.uuid", direction: "asc" },
         ];
-        const page = await keysetPage(byRank, keys, request, { rememberedTotals: rememberedListTotals(tenantUuid) });
+        const page = await keysetPage(byRank, keys, { ...positioned, position }, { countTotal: positioned.position.kind === "offset", rememberedTotals: rememberedListTotals(tenantUuid) });
         const rows = page.rows.map(({ fuzzy_rank: _rank, ...row }) => row as PersonsTable);
-        return { ...page, rows: await hydratePersons(db, tenantUuid, rows), nameMatch: "fuzzy" as const };
+        const lastKey = closestFirstKey(rows, new Map(ranked.map((match) => [match.uuid, match.score])));
+        return { ...withFuzzyWalk({ ...page, lastKey }, walk), rows: await hydratePersons(db, tenantUuid, rows), nameMatch: "fuzzy" as const };
       }
       const sortBy = request.sort_by ?? "service_updated_at";
       const keys: SortKey[] =
         sortBy === "name"
-          ? nameOrderKeys("persons", request.order, request.position)
+          ? nameOrderKeys("persons", request.order, positioned.position)
           : [
               { column: `persons.${sortBy}`, direction: request.order },
               { column: "persons.uuid", direction: request.order },
             ];
-      const page = await keysetPage(query, keys, request, { rememberedTotals: rememberedListTotals(tenantUuid) });
+      const page = await keysetPage(query, keys, positioned, { rememberedTotals: rememberedListTotals(tenantUuid) });
       const nameMatch = ranked !== null ? ("fuzzy" as const) : byAddress ? ("email" as const) : byName ? ("exact" as const) : undefined;
-      return { ...page, rows: await hydratePersons(db, tenantUuid, page.rows), ...(nameMatch && { nameMatch }) };
+      return { ...(ranked !== null ? withFuzzyWalk(page, walk) : page), rows: await hydratePersons(db, tenantUuid, page.rows), ...(nameMatch && { nameMatch }) };
     },
     async findByEmails(tenantUuid, addresses) {
       const found = new Map<string, string>();

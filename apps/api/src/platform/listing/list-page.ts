@@ -21,18 +21,26 @@ export interface ListPageOptions<Row, Item> {
   /**
    * The order changed in a release (ties broken otherwise, text sorted alphabetically): `mark` joins the query cursors
    * bind to, and a cursor bound to the query without it, issued before the upgrade, is refused with `refusal`, which
-   * says what changed, not as if the client had changed its filters.
+   * says what changed, not as if the client had changed its filters. Several changes, oldest first: a cursor bound
+   * with the marks of the first few is refused with the refusal of the first it lacks.
    */
-  orderChange?: { mark: Record<string, string>; refusal: string };
+  orderChange?: OrderChange | readonly OrderChange[];
   fetch: (request: PageRequest) => Promise<Page<Row>>;
   present: (rows: Row[]) => Item[] | Promise<Item[]>;
+}
+
+/** A release's change of a list's order, as cursors bind to it (`ListPageOptions.orderChange`). */
+export interface OrderChange {
+  mark: Record<string, string>;
+  refusal: string;
 }
 
 export async function listPage<Row, Item>(options: ListPageOptions<Row, Item>): Promise<ListEnvelope<Item>> {
   const { paging, cursors } = options;
   const perPage = paging.per_page ?? DEFAULT_PER_PAGE;
-  const { orderChange } = options;
-  const query = orderChange ? { ...options.query, ...orderChange.mark } : options.query;
+  const changes: readonly OrderChange[] = options.orderChange === undefined ? [] : "mark" in options.orderChange ? [options.orderChange] : options.orderChange;
+  const withMarks = (count: number) => Object.assign({}, options.query, ...changes.slice(0, count).map((change) => change.mark)) as Record<string, unknown>;
+  const query = withMarks(changes.length);
   const fingerprint = queryFingerprint(query);
   let position: PagePosition;
   let pageNumber: number;
@@ -43,7 +51,8 @@ export async function listPage<Row, Item>(options: ListPageOptions<Row, Item>): 
     const cursor = cursors.decode(paging.cursor);
     const isOf = (query: Record<string, unknown>) => cursor.query === queryFingerprint(query) || cursor.query === formerQueryFingerprint(query);
     if (cursor.query !== fingerprint && cursor.query !== formerQueryFingerprint(query)) {
-      if (orderChange && isOf(options.query)) throw badRequest(orderChange.refusal);
+      const lacking = changes.findIndex((_, index) => isOf(withMarks(index)));
+      if (lacking >= 0) throw badRequest(changes[lacking]!.refusal);
       // The fingerprint covers the operation too, so a cursor of another list lands here as well.
       throw badRequest(
         "cursor is for another scan: the filters or sort changed during it, or it came from another list; keep them identical, or start a new scan without cursor",

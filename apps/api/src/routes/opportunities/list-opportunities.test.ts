@@ -3,10 +3,12 @@
  * against sums computed here, cursor scans with every sort, and every 400 rule.
  */
 import type { Opportunity, User } from "@rapport/store";
+import fc from "fast-check";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { buildPipeline, companyLink, personLink, type Pipeline } from "../../testing/deal-builders.js";
 import { cursorCodecFor } from "../../platform/listing/cursor-codec-for-store.js";
 import { queryFingerprint } from "../../platform/listing/cursor-codec.js";
+import { checkWalkWithWrites, walkActions } from "../../testing/fuzzy-walk.js";
 import { alphabeticalKey } from "../../testing/list-model.js";
 import { callMcpTool } from "../../testing/mcp-call.js";
 import { recordOpportunityActivity } from "../../testing/recorded-activity.js";
@@ -436,6 +438,41 @@ describe("GET /v1/opportunities search", () => {
     const next = await list(`?search=epsilom&per_page=2&cursor=${encodeURIComponent(first.body.next_cursor!)}`);
     expect(next.body.items).toHaveLength(1);
     expect((next.body as { search_match?: string }).search_match).toBe("fuzzy");
+  });
+
+  it("walks a fuzzy retry by cursor listing every unchanged match once, whatever is created or renamed between pages", async () => {
+    // Close to `epsilom` (none holds it, so the retry answers), bar the last: a rename to it takes a match away.
+    const pool = ["Epsilon", "Epsilon One", "Epsilons Two", "Epsilon Tranche", "Epsilo Three", "Epsylon", "Upsilon", "Quux"];
+    await fc.assert(
+      fc.asyncProperty(walkActions(pool), async (actions) => {
+        const tenant = await buildTenant(context.services);
+        const pipeline = await buildPipeline(context.services, tenant, { stageNames: ["Open"], subopportunities: false });
+        const { opportunities: store } = context.services.store;
+        const create = async (name: string) =>
+          (await store.create({ tenant_uuid: tenant.tenant.uuid, type_uuid: pipeline.type.uuid, stage_uuid: pipeline.stages[0]!.uuid, name }, { user_uuid: null })).uuid;
+        const uuids: string[] = [];
+        for (const name of pool.slice(0, 6)) uuids.push(await create(name));
+        await checkWalkWithWrites({
+          actions,
+          uuids,
+          read: async (query) => (await list(`?search=epsilom&${query}`, tenant.key)).body,
+          create,
+          rename: (uuid, name) => store.update(tenant.tenant.uuid, uuid, { name }, { user_uuid: null }, { user_uuid: null }),
+        });
+      }),
+      { seed: 20261207, numRuns: 12 },
+    );
+  });
+
+  it("refuses a fuzzy retry's cursor of the rank form before, saying to start again", async () => {
+    const first = await list("?search=epsilom&per_page=1");
+    const cursors = await cursorCodecFor(context.services.store);
+    // What such a cursor was: the last row's rank and uuid, bound to the query without the walk's mark.
+    const query = queryFingerprint({ operation: "listOpportunities", filters: { search: "epsilom" }, tenant: acme.tenant.uuid, order: "asc" });
+    const older = cursors.encode({ query, key: [0, first.body.items[0]!.uuid], page: 2 });
+    const refused = await list(`?search=epsilom&per_page=1&cursor=${encodeURIComponent(older)}`);
+    expect(refused.status).toBe(400);
+    expect(refused.body.error).toMatch(/^cursor no longer valid: .*start the scan again without cursor$/);
   });
 });
 

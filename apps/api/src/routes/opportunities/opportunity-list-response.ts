@@ -23,6 +23,9 @@ const TEXT_SORTS: ReadonlySet<string> = new Set(["name", "details", "next_step",
 const TEXT_ORDER_CHANGED =
   "cursor no longer valid: opportunities sorted by text are listed alphabetically since this version (accents no longer sort after z), so the scan's place moved; start the scan again without cursor";
 
+const FUZZY_WALK_CHANGED =
+  "cursor no longer valid: a search scan keeps its place by each match's own closeness since this version, not by its rank among the matches; start the scan again without cursor";
+
 export async function listOpportunityPage(options: {
   services: AppServices;
   auth: AuthContext;
@@ -42,7 +45,10 @@ export async function listOpportunityPage(options: {
   const envelope = await listPage({
     paging: { page: query.page, per_page: query.per_page, cursor: query.cursor },
     query: scan,
-    ...(byText && { orderChange: { mark: { text_order: "alphabetical" }, refusal: TEXT_ORDER_CHANGED } }),
+    orderChange: [
+      ...(byText ? [{ mark: { text_order: "alphabetical" }, refusal: TEXT_ORDER_CHANGED }] : []),
+      ...(query.search?.trim() ? [{ mark: { fuzzy_walk: "score" }, refusal: FUZZY_WALK_CHANGED }] : []),
+    ],
     cursors: await cursorCodecFor(store),
     fetch: async (request) => {
       fetched = await store.opportunities.list(tenantUuid, {

@@ -1,5 +1,9 @@
+import fc from "fast-check";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { callMcpTool } from "../../testing/mcp-call.js";
+import { checkWalkWithWrites, walkActions } from "../../testing/fuzzy-walk.js";
+import { cursorCodecFor } from "../../platform/listing/cursor-codec-for-store.js";
+import { queryFingerprint } from "../../platform/listing/cursor-codec.js";
 import { buildTenant, createTestContext, TEST_START, type TestContext, type TestTenant } from "../../testing/test-harness.js";
 
 let context: TestContext;
@@ -276,6 +280,38 @@ describe("GET /v1/persons?name=", () => {
     expect(resorted.status).toBe(400);
     expect(resorted.body.error).toMatch(/filters or sort changed/);
     expect(names((await list("?name=jonh%20smith", other.key)).body)).toEqual(["John Smyth"]);
+  });
+
+  it("walks a fuzzy retry by cursor listing every unchanged match once, whatever is created or renamed between pages", async () => {
+    // Close to `jonh smith` (none holds `jonh`, so the retry answers), bar the last two: no first letters J and S.
+    const pool = ["John Smith", "Jon Smith", "Joan Smith", "John Smyth", "Johan Smith", "Jonas Smith", "John Smithers", "Jo Smith", "Ann Smith", "Zed Quux"];
+    await fc.assert(
+      fc.asyncProperty(walkActions(pool), async (actions) => {
+        const tenant = await buildTenant(context.services);
+        const uuids: string[] = [];
+        for (const name of pool.slice(0, 7)) uuids.push((await create(name, tenant.tenant.uuid)).uuid);
+        await checkWalkWithWrites({
+          actions,
+          uuids,
+          read: async (query) => (await list(`?name=jonh%20smith&${query}`, tenant.key)).body,
+          create: async (name) => (await create(name, tenant.tenant.uuid)).uuid,
+          rename: (uuid, name) => context.services.store.persons.update(tenant.tenant.uuid, uuid, { name }),
+        });
+      }),
+      { seed: 20261207, numRuns: 12 },
+    );
+  });
+
+  it("refuses a fuzzy retry's cursor of the rank form before, saying to start again", async () => {
+    for (const name of ["John Smith", "Jon Smith", "Joan Smith"]) await create(name);
+    const first = await list("?name=jonh%20smith&per_page=1");
+    const codec = await cursorCodecFor(context.services.store);
+    // What such a cursor was: the last row's rank and uuid, bound to the query without the walk's mark.
+    const query = queryFingerprint({ operation: "listPersons", tenant: acme.tenant.uuid, filters: { name: "jonh smith" }, order: "asc" });
+    const older = codec.encode({ query, key: [0, first.body.items[0]!.uuid], page: 2 });
+    const refused = await list(`?name=jonh%20smith&per_page=1&cursor=${encodeURIComponent(older)}`);
+    expect(refused.status).toBe(400);
+    expect(refused.body.error).toMatch(/^cursor no longer valid: .*start the scan again without cursor$/);
   });
 
   it("says whether the names matched exactly or through the fuzzy retry (name_match), on every page of a walk", async () => {

@@ -13,6 +13,10 @@ import { nameFilter } from "../../platform/request/field-schemas.js";
 import { personSchema, presentPersons } from "../../presenters/person-presenter.js";
 import { refuseMergedAwayCompanyFilter } from "../companies/merged-away-company-filter.js";
 
+/** A `name` scan's cursor of an earlier release: a fuzzy retry's held a rank, which other records' writes moved. */
+const FUZZY_WALK_CHANGED =
+  "cursor no longer valid: a scan filtered by name keeps its place by each match's own closeness since this version, not by its rank among the matches; start the scan again without cursor";
+
 export const listPersons = defineOperation({
   operationId: "listPersons",
   method: "get",
@@ -52,6 +56,7 @@ export const listPersons = defineOperation({
       paging: { page, per_page, cursor },
       // Without a name there is no fuzzy order: the default sort binds a cursor as an explicit one does, as before.
       query: { operation: "listPersons", tenant: auth.tenant.uuid, filters, sort_by: sort_by ?? (name === undefined ? "service_updated_at" : undefined), order },
+      ...(name !== undefined && { orderChange: { mark: { fuzzy_walk: "score" }, refusal: FUZZY_WALK_CHANGED } }),
       cursors: await cursorCodecFor(services.store),
       fetch: (request) => services.store.persons.list(auth.tenant.uuid, { ...request, filters, sort_by, order }),
       present: (persons) => presentPersons(services, auth, persons),
