@@ -3,7 +3,7 @@
  * The key an opportunity's text sorts compare (`textSortKey`): the name order's key of persons and companies, bounded,
  * stored beside each text (migration 0080) so the list sorts alphabetically and a cursor carries a short key.
  */
-import { nameSortKey } from "./name-sort-key.js";
+import { firstCodePoints, nameSortKey } from "./name-sort-key.js";
 
 /** The characters (code points) of a text's key: a cursor carries the last row's key, and details run to 10,000. */
 export const TEXT_SORT_KEY_LENGTH = 256;
@@ -17,15 +17,7 @@ export const TEXT_SORT_KEY_LENGTH = 256;
  * @example textSortKey("Émile & Co.") // "emile & co"
  */
 export function textSortKey(text: string): string {
-  const key = nameSortKey(text);
-  if (key.length <= TEXT_SORT_KEY_LENGTH) return key;
-  let cut = "";
-  let count = 0;
-  for (const character of key) {
-    if (count++ === TEXT_SORT_KEY_LENGTH) break;
-    cut += character;
-  }
-  return cut;
+  return firstCodePoints(nameSortKey(text), TEXT_SORT_KEY_LENGTH);
 }
 
 /** `textSortKey` of a text that may be absent: null stays null (an empty value, last in both directions). */

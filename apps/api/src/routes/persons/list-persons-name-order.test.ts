@@ -6,6 +6,7 @@
  */
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { cursorCodecFor } from "../../platform/listing/cursor-codec-for-store.js";
+import { buildPipeline } from "../../testing/deal-builders.js";
 import { buildTenant, createTestContext, TEST_START, type TestContext, type TestTenant } from "../../testing/test-harness.js";
 
 let context: TestContext;
@@ -109,6 +110,41 @@ describe("the person and company lists in name order", () => {
       expect(refused.body.error).toMatch(/^cursor no longer valid: .* start the scan again without cursor$/);
     });
   }
+});
+
+describe("name orders' cursors for the longest names that folding lengthens", () => {
+  it("are ones the lists take, for persons, companies, users, entity lists and opportunities by owner or intro person", async () => {
+    // "ﷺ" folds to 18 letters: 300 of them keyed 9,900 bytes, and the cursor after such a row passed 8,192 characters.
+    const longest = (last: string, length: number) => "\ufdfa".repeat(length - 1) + last;
+    const { store } = context.services;
+    const tenantUuid = acme.tenant.uuid;
+    const created = async (path: string, body: Record<string, string>) => {
+      const answer = await context.json(path, { method: "POST", key: acme.key, body });
+      expect(answer.status, path).toBe(201);
+      return answer.body as { uuid: string };
+    };
+    const person = await created("/v1/persons", { name: longest("甲", 300) });
+    await created("/v1/persons", { name: longest("乙", 300) });
+    for (const last of ["甲", "乙"]) await created("/v1/companies", { company_name: longest(last, 300) });
+    for (const last of ["甲", "乙"]) await created("/v1/lists", { name: longest(last, 200), kind: "persons" });
+    const owner = await store.users.create({ tenant_uuid: tenantUuid, name: longest("甲", 300), email: "long@acme.example", role: "member" });
+    await store.users.create({ tenant_uuid: tenantUuid, name: longest("乙", 300), email: "longer@acme.example", role: "member" });
+    const pipeline = await buildPipeline(context.services, acme, { stageNames: ["Open"], subopportunities: false });
+    for (const name of ["One", "Two"]) {
+      const base = { tenant_uuid: tenantUuid, type_uuid: pipeline.type.uuid, stage_uuid: pipeline.stages[0]!.uuid, name };
+      await store.opportunities.create({ ...base, owner_user_uuid: owner.uuid, intro_person_uuid: person.uuid }, { user_uuid: null });
+    }
+    const orders = ["/v1/persons?sort_by=name", "/v1/companies?sort_by=company_name", "/v1/users?sort_by=name", "/v1/lists?sort_by=name"];
+    for (const path of [...orders, "/v1/opportunities?sort_by=owner", "/v1/opportunities?sort_by=intro_person"]) {
+      // One row a page from the end (山田, then the long names), so a page ends on a long name and its cursor carries its key.
+      let { body } = await get(`${path}&order=desc&per_page=1`);
+      for (let pages = 1; pages < 4 && body.next_cursor; pages += 1) {
+        const next = await get(`${path}&order=desc&per_page=1&cursor=${encodeURIComponent(body.next_cursor)}`);
+        ({ body } = next);
+        expect(next.status, `${path} page ${pages + 1}: ${body.error}`).toBe(200);
+      }
+    }
+  });
 });
 
 /** One name as Arabic and Persian keyboards type it: yeh, kaf, teh marbuta, alef forms, harakat, tatweel, digits. */

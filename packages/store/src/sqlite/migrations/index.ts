@@ -86,6 +86,7 @@ import { placesOfLinkedRecordsMigration } from "./0086-places-of-linked-records.
 import { tenantsImportingMigration } from "./0087-tenants-importing.js";
 import { namePunctuationOfOtherScriptsMigration } from "./0088-name-punctuation-of-other-scripts.js";
 import { linkedinKeysFreedMigration } from "./0089-linkedin-keys-freed.js";
+import { nameSortKeysBoundedMigration } from "./0091-name-sort-keys-bounded.js";
 import { linkedinKeysSharedMigration } from "./0092-linkedin-keys-shared.js";
 
 export const migrations: Record<string, Migration> = {
@@ -171,6 +172,7 @@ export const migrations: Record<string, Migration> = {
   "0087-tenants-importing": tenantsImportingMigration,
   "0088-name-punctuation-of-other-scripts": namePunctuationOfOtherScriptsMigration,
   "0089-linkedin-keys-freed": linkedinKeysFreedMigration,
+  "0091-name-sort-keys-bounded": nameSortKeysBoundedMigration,
   "0092-linkedin-keys-shared": linkedinKeysSharedMigration,
 };
 
