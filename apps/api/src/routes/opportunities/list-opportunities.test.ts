@@ -460,7 +460,7 @@ describe("GET /v1/opportunities search", () => {
           rename: (uuid, name) => store.update(tenant.tenant.uuid, uuid, { name }, { user_uuid: null }, { user_uuid: null }),
         });
       }),
-      { seed: 20261207, numRuns: 12 },
+      { seed: 20261207, numRuns: 8 },
     );
   });
 

@@ -298,7 +298,7 @@ describe("GET /v1/persons?name=", () => {
           rename: (uuid, name) => context.services.store.persons.update(tenant.tenant.uuid, uuid, { name }),
         });
       }),
-      { seed: 20261207, numRuns: 12 },
+      { seed: 20261207, numRuns: 8 },
     );
   });
 
