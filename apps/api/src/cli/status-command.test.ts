@@ -15,9 +15,9 @@ import type { StatusOutput } from "./status-action.js";
 const folder = mkdtempSync(join(tmpdir(), "rapport-status-cli-"));
 afterAll(() => rmSync(folder, { recursive: true, force: true }));
 
-const LAST_MIGRATION = "0092-linkedin-keys-shared";
+const LAST_MIGRATION = "0091-linkedin-keys-shared";
 
-/** Makes `database` look as the release before the last migration left it: 0092 writes keys again, so its record alone goes. */
+/** Makes `database` look as the release before the last migration left it: 0091 writes keys again, so its record alone goes. */
 function undoLastMigration(database: string): void {
   const db = new SqliteDatabase(database);
   db.prepare("delete from kysely_migration where name = ?").run(LAST_MIGRATION);
@@ -65,7 +65,7 @@ describe("rapport status", { timeout: 60_000 }, () => {
     expectMigrationLogged(database, server.logs());
   });
 
-  it("names the persons whose LinkedIn profile another person has, which lookups find both of since migration 0092, to merge", async () => {
+  it("names the persons whose LinkedIn profile another person has, which lookups find both of since migration 0091, to merge", async () => {
     const database = join(folder, "linkedin-keys.db");
     let clock = Date.UTC(2026, 11, 1);
     const store = await createSqliteStore({ path: database, now: () => (clock += 1000) });

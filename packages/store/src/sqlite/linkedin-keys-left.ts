@@ -2,7 +2,7 @@
  * @module
  * `linkedinKeysLeft`: the live persons whose LinkedIn profile another person of their tenant has, the one a lookup of
  * the profile finds first: duplicates for an operator to merge. Most are those store migration 0063 left on their URL's
- * former key (migration 0092 gave them the profile's, so lookups find both); two persons given one profile by the API
+ * former key (migration 0091 gave them the profile's, so lookups find both); two persons given one profile by the API
  * or an import are too.
  */
 import type SqliteDatabase from "better-sqlite3";
@@ -36,7 +36,7 @@ interface PersonKeys {
 
 /**
  * Live persons of live tenants whose profile (`normalizeLinkedinUrl` of their URL) a lookup finds another person by
- * first: the first person stored under the profile's key (a database migration 0092 has not reached yet leaves the
+ * first: the first person stored under the profile's key (a database migration 0091 has not reached yet leaves the
  * persons 0063 left on another key), else the oldest. One pass over the persons with a profile, live or merged into a
  * live one, their merge survivors sought by primary key.
  */

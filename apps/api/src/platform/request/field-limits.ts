@@ -117,7 +117,7 @@ export const MAX_PERIOD_LIST_LENGTH = 200;
  * A list cursor (an opaque next_cursor). A cursor of a name order carries the last row's folded name key and its
  * name: 300 CJK characters are 900 bytes each, so such a cursor is about 2,600 characters, past the 2,048 taken
  * until 2026-12-06 (the list gave a next_cursor it then refused). The key is cut to 300 code points (store migration
- * 0091: folding made one of 9,900 bytes), so no cursor a list gives passes about 6,000. Well within Node's 16 KiB
+ * 0090: folding made one of 9,900 bytes), so no cursor a list gives passes about 6,000. Well within Node's 16 KiB
  * request head.
  */
 export const MAX_CURSOR_LENGTH = 8192;

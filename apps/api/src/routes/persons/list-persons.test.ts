@@ -1,9 +1,9 @@
 import fc from "fast-check";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { callMcpTool } from "../../testing/mcp-call.js";
-import { checkWalkWithWrites, walkActions } from "../../testing/fuzzy-walk.js";
 import { cursorCodecFor } from "../../platform/listing/cursor-codec-for-store.js";
 import { queryFingerprint } from "../../platform/listing/cursor-codec.js";
+import { checkWalkWithWrites, walkActions } from "../../testing/fuzzy-walk.js";
+import { callMcpTool } from "../../testing/mcp-call.js";
 import { buildTenant, createTestContext, TEST_START, type TestContext, type TestTenant } from "../../testing/test-harness.js";
 
 let context: TestContext;

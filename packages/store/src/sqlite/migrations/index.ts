@@ -86,8 +86,8 @@ import { placesOfLinkedRecordsMigration } from "./0086-places-of-linked-records.
 import { tenantsImportingMigration } from "./0087-tenants-importing.js";
 import { namePunctuationOfOtherScriptsMigration } from "./0088-name-punctuation-of-other-scripts.js";
 import { linkedinKeysFreedMigration } from "./0089-linkedin-keys-freed.js";
-import { nameSortKeysBoundedMigration } from "./0091-name-sort-keys-bounded.js";
-import { linkedinKeysSharedMigration } from "./0092-linkedin-keys-shared.js";
+import { nameSortKeysBoundedMigration } from "./0090-name-sort-keys-bounded.js";
+import { linkedinKeysSharedMigration } from "./0091-linkedin-keys-shared.js";
 
 export const migrations: Record<string, Migration> = {
   "0001-foundation": foundationMigration,
@@ -172,8 +172,8 @@ export const migrations: Record<string, Migration> = {
   "0087-tenants-importing": tenantsImportingMigration,
   "0088-name-punctuation-of-other-scripts": namePunctuationOfOtherScriptsMigration,
   "0089-linkedin-keys-freed": linkedinKeysFreedMigration,
-  "0091-name-sort-keys-bounded": nameSortKeysBoundedMigration,
-  "0092-linkedin-keys-shared": linkedinKeysSharedMigration,
+  "0090-name-sort-keys-bounded": nameSortKeysBoundedMigration,
+  "0091-linkedin-keys-shared": linkedinKeysSharedMigration,
 };
 
 /** Hands Kysely's Migrator the in-code migrations, so a bundled build needs no migration folder. */

@@ -1,5 +1,5 @@
 /**
- * Migration 0091: a name order's key is cut to its first `NAME_SORT_KEY_LENGTH` (300) code points (`nameSortKey`), so
+ * Migration 0090: a name order's key is cut to its first `NAME_SORT_KEY_LENGTH` (300) code points (`nameSortKey`), so
  * a cursor carrying it stays within what the lists accept: 300 characters that folding lengthens ("ﷺ" is 18 letters)
  * made a key of 9,900 bytes, and the list handed out a next_cursor it then refused. The keys of persons, companies,
  * users and entity lists longer than that are written again (`writeKeysAside`: no change time or generation moves);

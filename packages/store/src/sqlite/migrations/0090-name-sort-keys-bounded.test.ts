@@ -1,13 +1,13 @@
-/** Migration 0091: name order keys past 300 code points are cut to them, with no change logged; shorter keys stay. */
+/** Migration 0090: name order keys past 300 code points are cut to them, with no change logged; shorter keys stay. */
 import { describe, expect, it } from "vitest";
 import { nameSortKey } from "../../repositories/name-sort-key.js";
 import { nameKeysMigrationDatabase } from "../../testing/name-keys-migration-database.js";
 
-describe("migration 0091-name-sort-keys-bounded", () => {
+describe("migration 0090-name-sort-keys-bounded", () => {
   it("writes again the persons', companies', users' and lists' keys longer than the bound, and only those", async () => {
     const { sqlite, db, migrate, column } = nameKeysMigrationDatabase();
     try {
-      await migrate("0088-name-punctuation-of-other-scripts");
+      await migrate("0089-linkedin-keys-freed");
       const long = "\ufdfa".repeat(300);
       // Keyed as the release before did: the whole folded name, 5,400 letters.
       const unbounded = nameSortKey("\ufdfa").repeat(300);
@@ -19,7 +19,7 @@ describe("migration 0091-name-sort-keys-bounded", () => {
       insert(`insert into entity_lists (uuid, tenant_uuid, name, name_sort_key, kind, created_at, updated_at) values ('l1', 't1', ?, ?, 'PERSON', 1, 1)`, long, unbounded);
       const changes = sqlite.prepare("select count(*) as count from person_changes").get();
 
-      await migrate("0091-name-sort-keys-bounded");
+      await migrate("0090-name-sort-keys-bounded");
       const bounded = nameSortKey(long);
       expect([...bounded]).toHaveLength(300);
       expect(bounded).toBe(unbounded.slice(0, 300));

@@ -1,5 +1,5 @@
 /**
- * Migration 0092: every person takes their URL's LinkedIn key (`normalizeLinkedinUrl`), the persons migrations 0063
+ * Migration 0091: every person takes their URL's LinkedIn key (`normalizeLinkedinUrl`), the persons migrations 0063
  * and 0089 left on their URL's former key too, though another person of the tenant matches by the profile's key. No
  * lookup found them by any spelling of their own URL (it found the other person only), and once that person changed
  * URL or was erased, nobody: a lookup by a profile two persons hold finds both, as one by a domain finds every person

@@ -1,5 +1,5 @@
 /**
- * Migration 0092: a person 0063 left on their URL's former LinkedIn key, beside a person matching by the profile's, is
+ * Migration 0091: a person 0063 left on their URL's former LinkedIn key, beside a person matching by the profile's, is
  * found by their own URL too (both are), and alone once that person has another; still a duplicate for `rapport status`.
  */
 import { mkdtempSync, rmSync } from "node:fs";
@@ -11,7 +11,7 @@ import { legacyLinkedinKey } from "../../erasure/legacy-linkedin-key.js";
 import { createSqliteStore } from "../create-sqlite-store.js";
 import { databaseStatus } from "../database-status.js";
 
-const folder = mkdtempSync(join(tmpdir(), "rapport-0092-"));
+const folder = mkdtempSync(join(tmpdir(), "rapport-0091-"));
 afterAll(() => rmSync(folder, { recursive: true, force: true }));
 
 it("gives a person left on a former LinkedIn key their profile's: a lookup finds both, then them once the other has another URL", async () => {
@@ -25,7 +25,7 @@ it("gives a person left on a former LinkedIn key their profile's: a lookup finds
   await store.close();
   const sqlite = new SqliteDatabase(path);
   sqlite.prepare("update persons set linkedin_key = ? where uuid = ?").run(legacyLinkedinKey("https://www.linkedin.com/in/ada-park/en"), page);
-  sqlite.prepare("delete from kysely_migration where name = '0092-linkedin-keys-shared'").run();
+  sqlite.prepare("delete from kysely_migration where name = '0091-linkedin-keys-shared'").run();
   const updatedAt = () => sqlite.prepare("select uuid, service_updated_at from persons order by uuid").all();
   const before = updatedAt();
   store = await createSqliteStore({ path, now: () => (clock += 1000) });
