@@ -15,7 +15,8 @@ import { openStore } from "./open-store.js";
 import { commandStreams } from "./command-streams.js";
 import { optionName, optionText } from "./option-text.js";
 import { writeJsonFile, writeJsonTo } from "./personal-data-output.js";
-import { createDatabaseFileIfMissing, createdDatabaseNotice, existingDatabasePath, openingDatabase, resolveDatabasePath } from "./database-path.js";
+import { openingCreatedDatabase } from "./database-creation.js";
+import { createdDatabaseNotice, existingDatabasePath, openingDatabase, resolveDatabasePath } from "./database-path.js";
 import { readNewPassword } from "./read-password.js";
 import { abortOnStoppingSignals } from "./stopping-signals.js";
 
@@ -31,11 +32,9 @@ interface GlobalOptions {
 export async function withStore<T>(command: Command, work: (store: Store, options: GlobalOptions) => Promise<T>, { mayCreate = false } = {}): Promise<T> {
   const options = command.optsWithGlobals<GlobalOptions>();
   const path = mayCreate ? resolveDatabasePath(options.db) : existingDatabasePath(options.db);
-  let created = false;
-  const store = await openingDatabase(path, () => {
-    created = mayCreate && createDatabaseFileIfMissing(path);
-    return openStore(path);
-  });
+  const { opened: store, created } = mayCreate
+    ? await openingCreatedDatabase(path, () => openStore(path))
+    : { opened: await openingDatabase(path, () => openStore(path)), created: false };
   if (created) commandStreams().stderr.write(createdDatabaseNotice(path));
   try {
     return await work(store, options);

@@ -67,6 +67,25 @@ describe("a database path with no file", { timeout: 60_000 }, () => {
     expect(await runRapportInProcess(empty, "tenants", "list")).toMatchObject({ code: 0, stderr: "" });
   });
 
+  it("is left as it was by a creating command whose opening fails once it made the file (as a full disk fails it)", async () => {
+    const saved = process.env.RAPPORT_SQLITE_SYNCHRONOUS;
+    process.env.RAPPORT_SQLITE_SYNCHRONOUS = "sometimes";
+    try {
+      const unopened = join(folder, "unopened", "deeper", "rapport.db");
+      const failed = await runRapportInProcess(unopened, "tenants", "create", "--name", "Fresh");
+      expect(failed).toMatchObject({ code: 1, stderr: expect.stringContaining("RAPPORT_SQLITE_SYNCHRONOUS: expecting normal or full") });
+      expect(existsSync(join(folder, "unopened"))).toBe(false);
+      // A zero-byte file that was there stays one: it is not the command's to remove.
+      const empty = join(folder, "empty-unopened.db");
+      writeFileSync(empty, "");
+      expect((await runRapportInProcess(empty, "tenants", "create", "--name", "Fresh")).code).toBe(1);
+      expect(statSync(empty).size).toBe(0);
+    } finally {
+      if (saved === undefined) delete process.env.RAPPORT_SQLITE_SYNCHRONOUS;
+      else process.env.RAPPORT_SQLITE_SYNCHRONOUS = saved;
+    }
+  });
+
   it("is not a pipe or a device: every command refuses one in one line and leaves it as it was", async () => {
     // A pipe stands in for a device (/dev/null): a restore renamed the backup over it, and SQLite failed on it with
     // "disk I/O error".

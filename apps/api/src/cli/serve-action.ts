@@ -6,6 +6,7 @@
 import { createSqliteStore, pendingMigrations, type MigrationObserver } from "@rapport/store";
 import type { Command } from "commander";
 import { createServices } from "../create-services.js";
+import type { AppServices } from "../services.js";
 import { DEMO_TENANT_UUID } from "../demo/demo-ids.js";
 import { issueDemoKeys, seedDemoTenant, type DemoKeys } from "../demo/seed-demo-tenant.js";
 import { demoLines } from "./demo-lines.js";
@@ -21,7 +22,8 @@ import { startServer, type RunningServer } from "../server.js";
 import { RAPPORT_COMMIT, RAPPORT_VERSION } from "../version.js";
 import { CliError, printResult } from "./cli-output.js";
 import { watchDatabaseFile, type DatabaseFileWatch } from "./database-file-watch.js";
-import { createDatabaseFileIfMissing, openingDatabase, resolveDatabasePath } from "./database-path.js";
+import { databaseCreation } from "./database-creation.js";
+import { openingDatabase, resolveDatabasePath } from "./database-path.js";
 import { startExpiredRecordsPruning } from "./expired-records-pruning.js";
 import { logMigrations } from "./migration-log.js";
 import { keepRunningWhenOutputReaderGoes } from "./output-reader-gone.js";
@@ -124,10 +126,7 @@ export async function runServer(options: ServeOptions, command: Command): Promis
   for (const { variable, meant } of unknownSettings(process.env)) logger.warn({ variable, meant }, "unknown RAPPORT_ variable ignored");
   // The first start of a fresh install creates the database; on any other, a new database means a mistyped path
   // (or RAPPORT_DB missing from a service's environment), which the log says at once.
-  let created = false;
-  const createIfMissing = () => {
-    created = createDatabaseFileIfMissing(databasePath) || created;
-  };
+  const creation = databaseCreation(databasePath);
   // An upgrade's migrations run as the store first opens, before the server listens: the log says what is being
   // waited for, each migration's start and end (and progress of a long one), and how long it took.
   const pending = await openingDatabase(databasePath, () => pendingMigrations(databasePath));
@@ -136,17 +135,25 @@ export async function runServer(options: ServeOptions, command: Command): Promis
   // of them before the demo's keys, on the README's first command.
   const onMigration = pending.length > 0 ? logMigrations(logger) : undefined;
   const opening = performance.now();
-  if (options.demo) {
-    await openingDatabase(databasePath, async () => {
-      createIfMissing();
-      await refuseDemoBesideOwnTenants(databasePath, process.env, onMigration);
-      return seedDemoTenant(databasePath);
+  let services: AppServices;
+  try {
+    if (options.demo) {
+      await openingDatabase(databasePath, async () => {
+        creation.createIfMissing();
+        await refuseDemoBesideOwnTenants(databasePath, process.env, onMigration);
+        return seedDemoTenant(databasePath);
+      });
+    }
+    services = await openingDatabase(databasePath, () => {
+      creation.createIfMissing();
+      return createServices({ databasePath, logger, ...(onMigration ? { onMigration } : {}) });
     });
+  } catch (error) {
+    // What the creation made goes, as every creating command's does (database-creation.ts).
+    creation.undo();
+    throw error;
   }
-  const services = await openingDatabase(databasePath, () => {
-    createIfMissing();
-    return createServices({ databasePath, logger, ...(onMigration ? { onMigration } : {}) });
-  });
+  const created = creation.created;
   if (pending.length > 0) services.logger.info({ applied: pending.length, durationMs: Math.round(performance.now() - opening) }, "migrated the database");
   // --demo is never a production start (it refuses a database with tenants of its own), and its first start, the
   // README's first command, creating the file is what is meant: no warning, and the file is not empty.

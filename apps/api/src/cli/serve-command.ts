@@ -6,7 +6,8 @@
 import { Command, InvalidArgumentError } from "commander";
 import { printResult } from "./cli-output.js";
 import { commandStreams } from "./command-streams.js";
-import { createDatabaseFileIfMissing, createdDatabaseNotice, openingDatabase, resolveDatabasePath } from "./database-path.js";
+import { openingCreatedDatabase } from "./database-creation.js";
+import { createdDatabaseNotice, resolveDatabasePath } from "./database-path.js";
 import type { ServeOptions } from "./serve-action.js";
 import { wholeNumberOption } from "./whole-number-option.js";
 
@@ -48,11 +49,7 @@ export function seedCommand(): Command {
       const global = command.optsWithGlobals<{ db?: string; json?: boolean }>();
       const { seedDemoTenant } = await import("../demo/seed-demo-tenant.js");
       const path = resolveDatabasePath(global.db);
-      let created = false;
-      const result = await openingDatabase(path, () => {
-        created = createDatabaseFileIfMissing(path);
-        return seedDemoTenant(path);
-      });
+      const { opened: result, created } = await openingCreatedDatabase(path, () => seedDemoTenant(path));
       if (created) commandStreams().stderr.write(createdDatabaseNotice(path));
       printResult(global, result, () => [
         `${result.created ? "created" : "already present:"} demo tenant ${result.tenant_uuid}`,

@@ -4,13 +4,12 @@
  * checks the records against the manifest's counts, commits, and says what the host does next: the users have no key
  * and no password yet.
  */
-import { existsSync, rmdirSync, rmSync } from "node:fs";
-import { dirname } from "node:path";
 import { ConflictError, InvalidInputError, openTenantImport, TENANT_EXPORT_KINDS, type TenantImport } from "@rapport/store";
 import type { Command } from "commander";
 import { CliError, printResult } from "./cli-output.js";
 import { commandStreams } from "./command-streams.js";
-import { createDatabaseFileIfMissing, createdDatabaseNotice, openingDatabase, resolveDatabasePath } from "./database-path.js";
+import { databaseCreation } from "./database-creation.js";
+import { createdDatabaseNotice, openingDatabase, resolveDatabasePath } from "./database-path.js";
 import { openStore } from "./open-store.js";
 import { abortOnStoppingSignals, interruptedExitCode } from "./stopping-signals.js";
 import { createTenantRecordsProgressDisplay } from "./tenant-records-progress.js";
@@ -32,46 +31,21 @@ export async function importTenant(options: { from: string; tenant?: string; nam
   const database = resolveDatabasePath(global.db);
   const source = await openTenantImportSource(options.from);
   // A firm moving to a server of its own is imported into a new database: made here, as `tenants create` makes one,
-  // and removed again, with the folders made for it, when the import fails however it does (a full disk failed the
-  // opening after the file was made: the zero-byte file left was "no database" to every other command).
-  const missingFolders = missingFoldersOf(database);
-  let created = false;
+  // and removed again, with the folders made for it, when the import fails however it does, as when the opening does
+  // (an empty database the user did not ask for).
+  const creation = databaseCreation(database);
   try {
     await (
       await openingDatabase(database, () => {
-        created = createDatabaseFileIfMissing(database);
+        creation.createIfMissing();
         return openStore(database);
       })
     ).close();
-    if (created) commandStreams().stderr.write(createdDatabaseNotice(database));
+    if (creation.created) commandStreams().stderr.write(createdDatabaseNotice(database));
     await importInto(database, source, options, global);
   } catch (error) {
-    if (created) removeDatabaseFiles(database);
-    removeEmptyFolders(missingFolders);
+    creation.undo();
     throw error;
-  }
-}
-
-/** The folders above `path` that do not exist yet, deepest first: those a new database's creation makes. */
-function missingFoldersOf(path: string): string[] {
-  const missing: string[] = [];
-  for (let folder = dirname(path); !existsSync(folder) && dirname(folder) !== folder; folder = dirname(folder)) missing.push(folder);
-  return missing;
-}
-
-/** Removes the database at `path` with its `-wal` and `-shm` files. */
-function removeDatabaseFiles(path: string): void {
-  for (const file of [path, `${path}-wal`, `${path}-shm`]) rmSync(file, { force: true });
-}
-
-/** Removes each of `folders` that is empty, deepest first (a creation that failed part-way made only the upper ones). */
-function removeEmptyFolders(folders: readonly string[]): void {
-  for (const folder of folders) {
-    try {
-      rmdirSync(folder);
-    } catch {
-      // Never made, or not empty (something else was put there meanwhile): left as it is.
-    }
   }
 }
 
