@@ -494,7 +494,7 @@ describe("rapport", { timeout: 60_000 }, () => {
     otherWriter.close();
     const expected: Array<[string, string]> = [
       [corrupt, `rapport: ${corrupt} is corrupt ${chosen}: stop every process that has it open, then put a backup in its place: rapport restore --db ${corrupt} --from FILE\n`],
-      [newer, `rapport: ${newer} was written by a newer version of Rapport: it has migration 9999-from-a-newer-version, which this version does not know; run that version or a newer one, or restore a backup taken before the upgrade\n`],
+      [newer, `rapport: ${newer} was written by a newer version of Rapport: it has migration 9999-from-a-newer-version, which this version does not know; run that version or a newer one, or restore a backup taken before the upgrade: rapport restore --db ${newer} --from FILE\n`],
       [other, `rapport: ${other} is not a Rapport database: it has tables (customers) but no record of Rapport's migrations; name another file\n`],
     ];
     for (const [path, message] of expected) {

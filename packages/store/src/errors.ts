@@ -31,6 +31,13 @@ export class NotFoundError extends Error {
  */
 export class IncompatibleDatabaseError extends Error {
   override readonly name = "IncompatibleDatabaseError";
+  /** Whether a newer Rapport wrote the database (a backup taken before the upgrade is what to restore), not another application. */
+  readonly newerRapport: boolean;
+
+  constructor(message: string, { newerRapport = false }: { newerRapport?: boolean } = {}) {
+    super(message);
+    this.newerRapport = newerRapport;
+  }
 }
 
 /** Where a log's retention horizon stands: the log, and the newest sequence and recording time it pruned. */

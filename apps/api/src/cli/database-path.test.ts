@@ -38,7 +38,9 @@ describe("openingDatabase", () => {
   it("names a folder it cannot create, and a newer Rapport's or another application's database", async () => {
     const denied = Object.assign(new Error("EACCES: permission denied, mkdir '/srv/rapport'"), { code: "EACCES", syscall: "mkdir", path: "/srv/rapport" });
     expect(await refusal(denied)).toBe(`cannot create the folder /srv/rapport for the database ${CHOSEN}: EACCES; name a SQLite file in a folder you can write`);
-    expect(await refusal(new IncompatibleDatabaseError("was written by a newer version of Rapport: ..."))).toBe(`${PATH} was written by a newer version of Rapport: ...`);
+    expect(await refusal(new IncompatibleDatabaseError("was written by a newer version of Rapport: ...", { newerRapport: true }))).toBe(
+      `${PATH} was written by a newer version of Rapport: ...: rapport restore --db ${PATH} --from FILE`,
+    );
   });
 
   it("names a folder under /proc it cannot create, at once (Node's recursive mkdir never returned there)", async () => {

@@ -96,6 +96,9 @@ function diskIoFailure(path: string, code: string, { freeBytes = freeBytesOf, wr
   return `a disk I/O error (${code}) on ${path} ${CHOSEN}: check the disk and its file system (the kernel's log), then run the command again`;
 }
 
+/** The command that puts a backup in the place of the database at `path`, as the refusals of a corrupt or a newer Rapport's database name it. */
+const restoreCommand = (path: string) => `rapport restore --db ${path} --from FILE`;
+
 /**
  * Runs `open` (which opens the database at `path`); a file that cannot be one becomes a one-line CliError naming
  * the path and how it was chosen, instead of SQLite's own message ("unable to open database file"): a file or folder
@@ -107,7 +110,7 @@ export async function openingDatabase<T>(path: string, open: () => Promise<T>, c
     return await open();
   } catch (error) {
     const chosen = `(chosen by --db, RAPPORT_DB or the default ${DEFAULT_DATABASE_PATH})`;
-    if (error instanceof IncompatibleDatabaseError) throw new CliError(`${path} ${error.message}`);
+    if (error instanceof IncompatibleDatabaseError) throw new CliError(`${path} ${error.message}${error.newerRapport ? `: ${restoreCommand(path)}` : ""}`);
     const code = codeOf(error);
     if (code === undefined) throw error;
     if (code === "SQLITE_BUSY" || code.startsWith("SQLITE_BUSY_")) {
@@ -126,7 +129,7 @@ export async function openingDatabase<T>(path: string, open: () => Promise<T>, c
     if (failure === undefined) throw error;
     const what = code.startsWith("SQLITE_CANTOPEN") ? `${failure} ${path}` : `${path} ${failure}`;
     const advice = code.startsWith("SQLITE_CORRUPT")
-      ? `stop every process that has it open, then put a backup in its place: rapport restore --db ${path} --from FILE`
+      ? `stop every process that has it open, then put a backup in its place: ${restoreCommand(path)}`
       : code.startsWith("SQLITE_READONLY")
         ? READ_ONLY_ADVICE
         : "name a SQLite file in a folder you can write";

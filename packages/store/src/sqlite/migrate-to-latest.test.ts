@@ -159,6 +159,7 @@ describe("migrateToLatest", () => {
     const before = fileDigest(path);
     const refused = await failureOf(createSqliteStore({ path }));
     expect(refused).toBeInstanceOf(IncompatibleDatabaseError);
+    expect((refused as IncompatibleDatabaseError).newerRapport).toBe(true);
     expect(refused.message).toBe(
       "was written by a newer version of Rapport: it has migration 9999-from-a-newer-version, which this version does not know; run that version or a newer one, or restore a backup taken before the upgrade",
     );

@@ -56,6 +56,7 @@ async function appliedMigrationsOfCompatible(db: Kysely<Database>): Promise<stri
     throw new IncompatibleDatabaseError(
       `was written by a newer version of Rapport: it has migration${unknown.length === 1 ? "" : "s"} ${quoted(unknown)}, which this version does not know; ` +
         "run that version or a newer one, or restore a backup taken before the upgrade",
+      { newerRapport: true },
     );
   }
   return applied.rows.map((row) => row.name);
