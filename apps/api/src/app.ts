@@ -111,7 +111,7 @@ export function createApp(services: AppServices, options: CreateAppOptions = {})
   const contract = () => contractOfOperations(operations, API_CONTRACT_VERSION);
   const trustedCallers = new WeakMap<Request, ApiKeyOwner>();
   const app = new Hono<AppEnv>();
-  const storageFaults = createStorageFaults(services.logger);
+  const storageFaults = services.storageFaults ?? createStorageFaults(services.logger);
   app.use(async (context, next) => {
     context.set("services", services);
     context.set("storageFaults", storageFaults);

@@ -16,6 +16,7 @@ import type { AppServices } from "./services.js";
 import type { SummaryProvider } from "./summary/summary-provider.js";
 import { summaryProviderFromEnvironment } from "./summary/summary-provider-from-environment.js";
 import { createImportJobs } from "./imports/import-jobs.js";
+import { createStorageFaults } from "./platform/errors/storage-faults.js";
 import { scoringParametersFromEnvironment } from "./relationships/scoring-parameters-from-environment.js";
 
 export interface CreateServicesOptions {
@@ -63,6 +64,8 @@ export async function createServices(options: CreateServicesOptions): Promise<Ap
     onMigration: options.onMigration,
     maximumTenantGraphs,
   });
+  // The app's (GET /ready, the error handler) and the import jobs': a job a full disk stops is a failure /ready says.
+  const storageFaults = createStorageFaults(logger);
   return {
     store,
     clock,
@@ -70,7 +73,8 @@ export async function createServices(options: CreateServicesOptions): Promise<Ap
     monthlyCounter: createStoreRateLimitCounter(store),
     logger,
     summaryProvider,
-    importJobs: createImportJobs({ store, clock, logger, uploadSpaceBytes, minimumUploadRate }),
+    importJobs: createImportJobs({ store, clock, logger, uploadSpaceBytes, minimumUploadRate, storageFaults }),
+    storageFaults,
     responseCache,
   };
 }

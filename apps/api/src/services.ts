@@ -7,6 +7,7 @@ import type { Store } from "@rapport/store";
 import type { Logger } from "pino";
 import type { ImportJobs } from "./imports/import-jobs.js";
 import type { Clock } from "./platform/clock.js";
+import type { StorageFaults } from "./platform/errors/storage-faults.js";
 import type { RateLimitCounter } from "./platform/rate-limit/rate-limit-counter.js";
 import type { ResponseCache } from "./platform/response-cache/response-cache.js";
 import type { SummaryProvider } from "./summary/summary-provider.js";
@@ -25,4 +26,9 @@ export interface AppServices {
   importJobs: ImportJobs;
   /** Responses of the operations marked `cacheable`, kept while the tenant's data holds still. */
   responseCache: ResponseCache;
+  /**
+   * The storage failures met by requests and import jobs, which `GET /ready` reports; shared with `importJobs`.
+   * createApp makes its own where absent (services whose jobs report none).
+   */
+  storageFaults?: StorageFaults;
 }

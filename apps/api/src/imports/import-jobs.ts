@@ -15,7 +15,7 @@ import { randomUUID } from "node:crypto";
 import { mkdir, rm, rmdir } from "node:fs/promises";
 import { join } from "node:path";
 import { setImmediate } from "node:timers/promises";
-import type { Email, ImportJob, Meeting, Store, User } from "@rapport/store";
+import type { Email, ImportJob, ImportJobOutcome, Meeting, Store, User } from "@rapport/store";
 import type { Logger } from "pino";
 import type { Clock } from "../platform/clock.js";
 import { cleanFilename } from "../platform/request/clean-filename.js";
@@ -32,6 +32,7 @@ import { checkImportInput } from "./open-import-source.js";
 import { retryWhileBusy } from "./retry-while-busy.js";
 import { isDatabaseBusy } from "../platform/errors/database-busy.js";
 import { storageFailureOf, type StorageFailure } from "../platform/errors/storage-failure.js";
+import type { StorageFaults } from "../platform/errors/storage-faults.js";
 import { claimerStopped, THIS_PROCESS_CLAIMER } from "../operations/idempotency-claimer.js";
 
 /**
@@ -138,6 +139,8 @@ export interface ImportJobsOptions {
   uploadSpaceBytes?: number;
   /** The slowest an upload may arrive (DEFAULT_MINIMUM_UPLOAD_RATE). */
   minimumUploadRate?: MinimumUploadRate;
+  /** Told of the storage failures jobs meet, as of requests', so that `GET /ready` says them; and of their writes that succeed. */
+  storageFaults?: StorageFaults;
 }
 
 /** Keeps the extension (the mbox reader tells `.eml` from mbox by it) and nothing unsafe. */
@@ -174,6 +177,33 @@ export function createImportJobs(options: ImportJobsOptions): ImportJobs {
   const running = new Map<string, { controller: AbortController; done: Promise<void> }>();
   // The folders of uploads being received: no job owns them yet, so nothing else removes them at shutdown.
   const receiving = new Set<string>();
+  // The endings the database refused to record (a full disk refuses a failed job's "failed" too): answered from here
+  // meanwhile, the job's row saying `running` until its heartbeat went stale, and recorded once writes succeed again.
+  const unrecorded = new Map<string, { tenantUuid: string; outcome: ImportJobOutcome; at: number }>();
+  let recordingAgain: NodeJS.Timeout | null = null;
+
+  /** Records `outcome` as the job's ending; when the database refuses it, keeps it in `unrecorded` and tries again every heartbeat. */
+  async function recordEnding(tenantUuid: string, jobUuid: string, outcome: ImportJobOutcome): Promise<boolean> {
+    try {
+      await retryWhileBusy(() => store.importJobs.finish(tenantUuid, jobUuid, outcome));
+      // Not `wroteAgain`: one row's small write may find room where the job's batches did not.
+      unrecorded.delete(jobUuid);
+      return true;
+    } catch (error) {
+      if (!unrecorded.has(jobUuid)) logger.error({ err: error, job: jobUuid }, "could not record the ended import job; trying again until the database takes it");
+      unrecorded.set(jobUuid, { tenantUuid, outcome, at: unrecorded.get(jobUuid)?.at ?? clock.now() });
+      recordingAgain ??= setInterval(() => void recordUnrecorded(), HEARTBEAT_INTERVAL_MS).unref();
+      return false;
+    }
+  }
+
+  async function recordUnrecorded(): Promise<void> {
+    for (const [jobUuid, { tenantUuid, outcome }] of unrecorded) await recordEnding(tenantUuid, jobUuid, outcome);
+    if (unrecorded.size === 0 && recordingAgain !== null) {
+      clearInterval(recordingAgain);
+      recordingAgain = null;
+    }
+  }
 
   async function run(job: ImportJob, input: StartImportJob, path: string, jobFolder: string, shownName: string): Promise<void> {
     const { tenantUuid } = input;
@@ -232,8 +262,11 @@ export function createImportJobs(options: ImportJobsOptions): ImportJobs {
           error: interrupted ? INTERRUPTED_BY_SHUTDOWN : null,
         }),
       );
+      options.storageFaults?.wroteAgain();
     } catch (error) {
       const storage = storageFailureOf(error);
+      // As a request's: `GET /ready` says what stopped the job, and the log has its line.
+      if (storage) options.storageFaults?.met(storage, clock.now(), { job: job.uuid });
       const message = shortenedProblemMessage(
         namedAsSent(
           error instanceof ImportFormatError || error instanceof ImportRequestError
@@ -248,8 +281,7 @@ export function createImportJobs(options: ImportJobsOptions): ImportJobs {
       if (!(error instanceof ImportFormatError || error instanceof ImportRequestError)) logger.error({ err: error, job: job.uuid }, "import job failed");
       const summarySoFar = error instanceof ImportReadError ? error.summary : (latest as ImportSummary | null);
       latest = summarySoFar && { ...summarySoFar, outcome: "failed" };
-      await retryWhileBusy(() => store.importJobs.finish(tenantUuid, job.uuid, { status: "failed", summary: latest ? toRecord(latest) : null, error: message }))
-        .catch((finishError: unknown) => logger.error({ err: finishError, job: job.uuid }, "could not record the failed import job"));
+      await recordEnding(tenantUuid, job.uuid, { status: "failed", summary: latest ? toRecord(latest) : null, error: message });
     } finally {
       clearInterval(heartbeat);
       await rm(jobFolder, { recursive: true, force: true });
@@ -317,6 +349,11 @@ export function createImportJobs(options: ImportJobsOptions): ImportJobs {
       return job;
     },
     async get(tenantUuid, jobUuid) {
+      const ending = unrecorded.get(jobUuid);
+      if (ending !== undefined && ending.tenantUuid === tenantUuid && !(await recordEnding(tenantUuid, jobUuid, ending.outcome))) {
+        const job = await store.importJobs.get(tenantUuid, jobUuid);
+        return job && { ...job, ...ending.outcome, updated_at: ending.at, finished_at: ending.at };
+      }
       const job = await store.importJobs.get(tenantUuid, jobUuid);
       if (!job || running.has(job.uuid) || (job.status !== "queued" && job.status !== "running")) return job;
       const runnerStopped = job.runner !== null && claimerStopped(job.runner);
@@ -335,6 +372,10 @@ export function createImportJobs(options: ImportJobsOptions): ImportJobs {
       receiving.clear();
       await Promise.all(received.map((jobFolder) => rm(jobFolder, { recursive: true, force: true })));
       await this.settled();
+      // The endings the database refused: one last try, then the row goes stale and is marked abandoned when next read.
+      await recordUnrecorded();
+      if (recordingAgain !== null) clearInterval(recordingAgain);
+      recordingAgain = null;
       // This process's own folder, once empty (a caller's folder is the caller's): left behind, every clean stop
       // (and every test run) left one for the next server's start to remove and log.
       if (options.folder === undefined) await rmdir(folder).catch(() => undefined);

@@ -734,19 +734,42 @@ describe("POST /v1/imports and GET /v1/imports/{import_uuid}", () => {
 });
 
 describe("an import a full disk stops", () => {
+  // As SQLite fails a write on a full disk (and rolls its transaction back).
+  const diskFull = () => Object.assign(new Error("database or disk is full"), { code: "SQLITE_FULL" });
+  const FULL_DISK_JOB_ERROR =
+    "import failed: the server's disk is full, so the rest of the file was not imported. Upload the same file again later: what was already imported is recognized and not added twice.";
+
   it("says so in the API's words for a full disk, and to upload the file again later (it quoted SQLite)", async () => {
     // Each batch's transaction, as SQLite fails one on a full disk (and rolls it back).
-    const full = vi.spyOn(context.services.store, "transaction").mockRejectedValue(Object.assign(new Error("database or disk is full"), { code: "SQLITE_FULL" }));
+    const full = vi.spyOn(context.services.store, "transaction").mockRejectedValue(diskFull());
     try {
       const started = await upload({});
       await context.services.importJobs.settled();
-      expect((await read(started.body.uuid as string)).body).toMatchObject({
-        status: "failed",
-        error:
-          "import failed: the server's disk is full, so the rest of the file was not imported. Upload the same file again later: what was already imported is recognized and not added twice.",
-      });
+      expect((await read(started.body.uuid as string)).body).toMatchObject({ status: "failed", error: FULL_DISK_JOB_ERROR });
+      // As a request's: the operator's probe says it (it said "ready").
+      const ready = await context.request("/ready");
+      expect({ status: ready.status, body: await ready.json() }).toMatchObject({ status: 503, body: { status: "disk_full" } });
     } finally {
       full.mockRestore();
+      context.services.storageFaults?.wroteAgain();
+    }
+  });
+
+  it("answers the job failed when the disk refuses that too, and records it once the disk takes writes again (it stayed running)", async () => {
+    const full = vi.spyOn(context.services.store, "transaction").mockRejectedValue(diskFull());
+    const unrecorded = vi.spyOn(context.services.store.importJobs, "finish").mockRejectedValue(diskFull());
+    try {
+      const uuid = (await upload({})).body.uuid as string;
+      await context.services.importJobs.settled();
+      expect((await read(uuid)).body).toMatchObject({ status: "failed", error: FULL_DISK_JOB_ERROR });
+      expect(await context.services.store.importJobs.get(acme.tenant.uuid, uuid)).toMatchObject({ status: "running" });
+      unrecorded.mockRestore();
+      expect((await read(uuid)).body).toMatchObject({ status: "failed", error: FULL_DISK_JOB_ERROR });
+      expect(await context.services.store.importJobs.get(acme.tenant.uuid, uuid)).toMatchObject({ status: "failed", error: FULL_DISK_JOB_ERROR });
+    } finally {
+      full.mockRestore();
+      unrecorded.mockRestore();
+      context.services.storageFaults?.wroteAgain();
     }
   });
 });
