@@ -7,6 +7,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
 import { runRapport, startRapportServer } from "./testing/built-cli.js";
+import { migratedDatabaseAt } from "./testing/migrated-database.js";
 import { RAPPORT_VERSION } from "./version.js";
 
 const folder = mkdtempSync(join(tmpdir(), "rapport-build-not-disclosed-"));
@@ -14,8 +15,7 @@ afterAll(() => rmSync(folder, { recursive: true, force: true }));
 
 describe("a server's answers to a client without a key", { timeout: 60_000 }, () => {
   it("name neither its release nor the commit it was built from, in a body or a header", async () => {
-    const database = join(folder, "disclosed.db");
-    await runRapport(database, "tenants", "create", "--name", "Acme");
+    const database = migratedDatabaseAt(join(folder, "disclosed.db"));
     const build = (await runRapport(database, "--version")).stdout.trim();
     const commit = build.split("+")[1]?.split(".")[0];
     const server = await startRapportServer(database);

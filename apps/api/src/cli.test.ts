@@ -17,11 +17,13 @@ import { personUpdateSchema } from "./routes/persons/person-input.js";
 import { CLI_PATH as cliPath, runRapport, startRapportServer } from "./testing/built-cli.js";
 import { runRapportInProcess, runRapportInProcessWithInput, serveInProcess } from "./testing/in-process-cli.js";
 import { longestAccepted } from "./testing/longest-accepted.js";
+import { migratedDatabaseAt } from "./testing/migrated-database.js";
 import { buildCommit } from "./build/build-commit.js";
 import { RAPPORT_BUILD, RAPPORT_VERSION } from "./version.js";
 
 const folder = mkdtempSync(join(tmpdir(), "rapport-cli-"));
-const database = join(folder, "cli.db");
+// A copy of the run's migrated file: what these tests do is not a new database's creation (missing-database.test.ts).
+const database = migratedDatabaseAt(join(folder, "cli.db"));
 afterAll(() => rmSync(folder, { recursive: true, force: true }));
 
 const run = promisify(execFile);

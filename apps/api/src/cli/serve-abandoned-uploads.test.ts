@@ -9,12 +9,14 @@ import { join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
 import { processFolderName } from "../imports/process-upload-folders.js";
 import { CLI_PATH } from "../testing/built-cli.js";
+import { migratedDatabaseAt } from "../testing/migrated-database.js";
 
 const folder = mkdtempSync(join(tmpdir(), "rapport-serve-abandoned-uploads-"));
 // The servers' OS temp folder: their uploads go under rapport-imports in it.
 const temporary = join(folder, "tmp");
 const uploads = join(temporary, "rapport-imports");
 const started: ChildProcessWithoutNullStreams[] = [];
+const database = migratedDatabaseAt(join(folder, "rapport.db"));
 afterAll(async () => {
   for (const server of started) if (server.exitCode === null && server.signalCode === null) server.kill("SIGKILL");
   rmSync(folder, { recursive: true, force: true });
@@ -22,7 +24,7 @@ afterAll(async () => {
 
 /** Starts `rapport serve` on a free port; resolves once it listens, with its log lines so far. */
 async function serve(): Promise<{ server: ChildProcessWithoutNullStreams; log: () => Array<{ msg: string; folders?: string[] }>; exited: Promise<void> }> {
-  const server = spawn(process.execPath, [CLI_PATH, "--db", join(folder, "rapport.db"), "--json", "serve", "--port", "0", "--no-warm-graphs"], {
+  const server = spawn(process.execPath, [CLI_PATH, "--db", database, "--json", "serve", "--port", "0", "--no-warm-graphs"], {
     env: { ...process.env, RAPPORT_LOG_LEVEL: "info", TMPDIR: temporary },
   });
   started.push(server);

@@ -5,6 +5,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
 import { CLI_PATH } from "../testing/built-cli.js";
+import { migratedDatabaseAt } from "../testing/migrated-database.js";
 
 const folder = mkdtempSync(join(tmpdir(), "rapport-serve-crash-"));
 afterAll(() => rmSync(folder, { recursive: true, force: true }));
@@ -14,7 +15,7 @@ describe("rapport serve crashing", { timeout: 60_000 }, () => {
     // Loaded before the command: on SIGUSR2, a throw that nothing catches.
     const crash = join(folder, "crash-on-signal.cjs");
     writeFileSync(crash, 'process.on("SIGUSR2", () => setImmediate(() => { throw new Error("crash test: nobody caught this"); }));\n');
-    const server = spawn(process.execPath, [CLI_PATH, "--db", join(folder, "crash.db"), "--json", "serve", "--port", "0", "--no-warm-graphs"], {
+    const server = spawn(process.execPath, [CLI_PATH, "--db", migratedDatabaseAt(join(folder, "crash.db")), "--json", "serve", "--port", "0", "--no-warm-graphs"], {
       env: { ...process.env, RAPPORT_LOG_LEVEL: "info", NODE_OPTIONS: `--require ${crash}` },
     });
     let stderr = "";

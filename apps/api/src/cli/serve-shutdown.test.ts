@@ -9,6 +9,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
 import { CLI_PATH } from "../testing/built-cli.js";
+import { migratedDatabaseAt } from "../testing/migrated-database.js";
 
 const folder = mkdtempSync(join(tmpdir(), "rapport-serve-shutdown-"));
 afterAll(() => rmSync(folder, { recursive: true, force: true }));
@@ -35,7 +36,7 @@ interface ServingDemo {
 }
 
 async function serveDemo(database: string, environment: NodeJS.ProcessEnv = {}): Promise<ServingDemo> {
-  const server = spawn(process.execPath, [CLI_PATH, "--db", database, "--json", "serve", "--demo", "--port", "0", "--no-warm-graphs"], {
+  const server = spawn(process.execPath, [CLI_PATH, "--db", migratedDatabaseAt(database), "--json", "serve", "--demo", "--port", "0", "--no-warm-graphs"], {
     env: { ...process.env, RAPPORT_LOG_LEVEL: "info", ...environment },
   });
   let stdout = "";
@@ -175,7 +176,7 @@ describe("rapport serve shutting down", { timeout: 60_000 }, () => {
   });
 
   it("drains on a SIGTERM that comes the instant it listens, before it writes the demo keys and prints its start", async () => {
-    const database = join(folder, "early-stop.db");
+    const database = migratedDatabaseAt(join(folder, "early-stop.db"));
     // A service manager's stop at the worst moment: the process signals itself as its HTTP server starts listening.
     const stopAtListening = `import http from "node:http";
       const listen = http.Server.prototype.listen;

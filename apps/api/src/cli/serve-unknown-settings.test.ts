@@ -4,6 +4,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, afterEach, describe, expect, it } from "vitest";
 import { serveOnceForLogs } from "../testing/built-cli.js";
+import { migratedDatabaseAt } from "../testing/migrated-database.js";
 
 const folder = mkdtempSync(join(tmpdir(), "rapport-serve-unknown-settings-"));
 afterAll(() => rmSync(folder, { recursive: true, force: true }));
@@ -21,7 +22,7 @@ describe("rapport serve with a misspelt setting", () => {
     process.env.RAPPORT_PORTT = "19391";
     process.env.RAPPORT_LOGLEVEL = "debug";
     process.env.RAPPORT_KEEP_ALIVE_SECONDS = "7";
-    const { exit, logs } = await serveOnceForLogs(join(folder, "misspelt.db"));
+    const { exit, logs } = await serveOnceForLogs(migratedDatabaseAt(join(folder, "misspelt.db")));
     expect(exit).toBe(0);
     const warnings = logs.filter((line) => line.msg === "unknown RAPPORT_ variable ignored");
     expect(warnings).toEqual([

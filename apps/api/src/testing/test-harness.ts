@@ -3,11 +3,11 @@
  * Builders for HTTP tests: an app over a fresh database with a fixed clock and silent logs, tenants
  * with users and keys, and a request helper that sends the auth headers.
  */
-import { copyFileSync, mkdtempSync, rmSync } from "node:fs";
+import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import type { Role, Tenant, Tier, User } from "@rapport/store";
-import { inject } from "vitest";
+import { migratedDatabaseAt } from "./migrated-database.js";
 import { createApp } from "../app.js";
 import { createServices } from "../create-services.js";
 import { issueApiKey } from "../platform/auth/issue-api-key.js";
@@ -69,9 +69,7 @@ export async function createTestContext(
   let databasePath = options.databasePath;
   if (!databasePath) {
     folder = mkdtempSync(join(tmpdir(), "rapport-api-"));
-    databasePath = join(folder, "rapport.db");
-    // A copy of the run's migrated file (vitest.global-setup.ts) opens in a tenth of the time migrating takes.
-    copyFileSync(inject("migratedDatabasePath"), databasePath);
+    databasePath = migratedDatabaseAt(join(folder, "rapport.db"));
   }
   const clock = createManualClock(options.start ?? TEST_START);
   const services = await createServices({
