@@ -7,6 +7,7 @@ import { defineOperation } from "../../operations/operation.js";
 import { operations } from "../../routes/operations.js";
 import { buildTenant, createTestContext, TEST_START, type TestContext, type TestTenant } from "../../testing/test-harness.js";
 import { MAX_BODY_BYTES } from "../request/json-body.js";
+import { createStorageFaults } from "./storage-faults.js";
 
 const echoNote = defineOperation({
   operationId: "testEchoNote",
@@ -258,7 +259,8 @@ describe("a failing disk", () => {
   beforeEach(() => {
     lines = [];
     const logger = pino({ level: "info" }, { write: (line: string) => lines.push(JSON.parse(line) as Record<string, unknown>) });
-    failing = createApp({ ...context.services, logger }, { operations: [...operations, fillDisk, failStorage] });
+    // A memory of its own, logging to this logger (the context's services share theirs with their import jobs).
+    failing = createApp({ ...context.services, logger, storageFaults: createStorageFaults(logger) }, { operations: [...operations, fillDisk, failStorage] });
   });
   const post = (path: string, body?: unknown, requestId = "disk-1") =>
     failing.request(path, { method: "POST", headers: { "x-api-key": acme.key, "x-request-id": requestId, "content-type": "application/json" }, body: body === undefined ? undefined : JSON.stringify(body) });
