@@ -320,22 +320,22 @@ describe("an agent asking the demo tenant", () => {
     }
   });
 
-  it("sent a name where a uuid goes, is told which tool turns the name into the uuid, and the REST message names the path", async () => {
+  it("sent a name where a uuid goes, is told which tool turns the name into the uuid in its argument's words, and the REST message names the path", async () => {
     context.clock.advance(1_000); // a second of its own under the demo key's 20 requests a second
     const { client, call } = await connect(keys.user_keys[0]!.key);
     try {
       const person = await call("getPersonRecommendedPaths", { person_uuid: "Jordan Blake" });
       expect(person.isError).toBe(true);
-      expect(person.text).toBe("HTTP 400: path parameter 'person_uuid': must be a UUID; find a person's uuid by name with the listPersons tool (name=)");
+      expect(person.text).toBe("HTTP 400: argument 'person_uuid': must be a UUID; find a person's uuid by name with the listPersons tool (name=)");
       const company = await call("getCompanyPathPower", { company_uuid: "Northwind Robotics" });
-      expect(company.text).toBe("HTTP 400: path parameter 'company_uuid': must be a UUID; find a company's uuid by name with the listCompanies tool (name=)");
+      expect(company.text).toBe("HTTP 400: argument 'company_uuid': must be a UUID; find a company's uuid by name with the listCompanies tool (name=)");
       const assignee = await call("listTasks", { assignee_user_uuid: "Avery" });
-      expect(assignee.text).toContain("query parameter 'assignee_user_uuid': must be a UUID; the listUsers tool lists the users with their uuids (getMe: the caller's)");
+      expect(assignee.text).toBe("HTTP 400: argument 'assignee_user_uuid': must be a UUID; the listUsers tool lists the users with their uuids (getMe: the caller's)");
       const attendee = await call("createMeeting", { body: { title: "Catch-up", starts_at: "2026-12-01T10:00:00Z", attendees: [{ person_uuid: "Jordan" }] } });
       expect(attendee.text).toBe("HTTP 400: body field 'attendees.0.person_uuid': must be a UUID; find a person's uuid by name with the listPersons tool (name=)");
       // A uuid no call finds by name keeps the bare message.
       const meeting = await call("getMeeting", { meeting_uuid: "Monday's meeting" });
-      expect(meeting.text).toBe("HTTP 400: path parameter 'meeting_uuid': must be a UUID");
+      expect(meeting.text).toBe("HTTP 400: argument 'meeting_uuid': must be a UUID");
     } finally {
       await client.close();
     }

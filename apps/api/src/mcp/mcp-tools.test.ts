@@ -432,7 +432,7 @@ describe("body objects", () => {
     expect(check({ body: { content: "Call notes", contnet: "typo" } })).toBe(true);
     const result = await callMcpTool(context, { name: "createNote", args: { body: { content: "Call notes", contnet: "typo" } }, headers: { "x-api-key": acme.key } });
     expect(result.isError).toBe(true);
-    expect(result.content[0]!.text).toBe("HTTP 400: body: unknown field 'contnet' (did you mean 'content'?); accepted here: title, content, associations");
+    expect(result.content[0]!.text).toBe("HTTP 400: argument 'body': unknown field 'contnet' (did you mean 'content'?); accepted here: title, content, associations");
   });
 });
 

@@ -11,6 +11,7 @@
 import { IDEMPOTENCY_KEY_PARAMETER_REFERENCE, type OpenApiDocument, type OpenApiOperation, type OpenApiParameter } from "../openapi/build-openapi-document.js";
 import type { JsonSchema } from "../openapi/json-schema.js";
 import { IDEMPOTENCY_KEY_ARGUMENT } from "../operations/idempotent-writes.js";
+import { BODY_ARGUMENT } from "../operations/operation.js";
 import { LIST_PARAMETER_TOOL_TEXTS } from "../platform/listing/list-parameters.js";
 import { COMMA_SEPARATED_KEY } from "../platform/request/common-schemas.js";
 import { MAX_BODY_BYTES } from "../platform/request/json-body.js";
@@ -19,8 +20,7 @@ import { nullableAsTypeList } from "./nullable-as-type-list.js";
 import { structuralSchema } from "./structural-schema.js";
 import { withoutClosedObjects } from "./without-closed-objects.js";
 
-/** The argument that carries an operation's JSON request body. */
-export const BODY_ARGUMENT = "body";
+export { BODY_ARGUMENT };
 
 export interface McpToolAnnotations {
   title: string;

@@ -209,14 +209,14 @@ describe.each(clients)("with %s", (_label, connect) => {
     expect((result.content as TextContent)[0]!.text).toBe(`HTTP 404: person ${missing} not found`);
   });
 
-  it("answers bad input with the REST validation message", async () => {
+  it("answers bad input with the REST validation message, naming the tool's arguments", async () => {
     const malformed = await client.callTool({ name: "getPerson", arguments: { person_uuid: "nope" } });
     expect(malformed.isError).toBe(true);
-    expect((malformed.content as TextContent)[0]!.text).toMatch(/^HTTP 400: path parameter 'person_uuid': must be a UUID/);
+    expect((malformed.content as TextContent)[0]!.text).toMatch(/^HTTP 400: argument 'person_uuid': must be a UUID/);
     const typo = await client.callTool({ name: "listPersons", arguments: { per_pgae: 5 } });
-    expect((typo.content as TextContent)[0]!.text).toMatch(/unknown query parameter 'per_pgae' \(did you mean 'per_page'\?\); this operation accepts: page, per_page/);
+    expect((typo.content as TextContent)[0]!.text).toMatch(/^HTTP 400: unknown argument 'per_pgae' \(did you mean 'per_page'\?\); this tool takes: page, per_page/);
     const noBody = await client.callTool({ name: "testCreateProbePerson", arguments: {} });
-    expect((noBody.content as TextContent)[0]!.text).toMatch(/HTTP 400: request body is required/);
+    expect((noBody.content as TextContent)[0]!.text).toBe("HTTP 400: argument 'body' is required");
   });
 
   it("points a body field given as a flat argument at `body`, and writes nothing", async () => {

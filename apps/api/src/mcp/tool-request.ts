@@ -2,7 +2,7 @@
  * @module
  * A tool call as an HTTP request to its operation, and the operation's response as a tool result.
  * Arguments are not validated here: the operation validates them as it validates any REST call, so
- * the messages an agent reads are the REST ones, but for arguments the REST message would misname (a body field
+ * the messages an agent reads are the REST ones (naming its arguments: validate-input.ts), but for arguments the REST message would misname (a body field
  * given flat, an argument of a tool whose operation takes no query parameters).
  */
 import { IDEMPOTENCY_KEY_ARGUMENT, IDEMPOTENCY_KEY_HEADER, isAcceptableIdempotencyKey, MAX_IDEMPOTENCY_KEY_LENGTH } from "../operations/idempotent-writes.js";

@@ -79,10 +79,32 @@ describe("refusals over HTTP", () => {
     expect(answer).toEqual({ status: 400, body: { error } });
   });
 
+  // A tool call sends JSON arguments, no URL: its refusal names the argument where REST names the query or path parameter.
+  it.each([
+    ["a list filter", "listPersons", { modified_since: "2026-11-31" }, "/v1/persons?modified_since=2026-11-31", "query parameter 'modified_since'", "argument 'modified_since'", ": '2026-11-31' is not an ISO 8601 date or date-time"],
+    ["a path id", "getMeeting", { meeting_uuid: "monday" }, "/v1/meetings/monday", "path parameter 'meeting_uuid'", "argument 'meeting_uuid'", ": must be a UUID"],
+    ["a control character", "listPersons", { name: "a\u0001b" }, "/v1/persons?name=a%01b", "query parameter 'name'", "argument 'name'", ": must not contain control characters (U+0001)"],
+    ["a whole body", "createNote", { body: [] }, undefined, "body", "argument 'body'", ": Invalid input: expected object, received array"],
+    ["a batch's body field", "batchPersonRecommendedPaths", { body: { uuids: [] } }, undefined, "body field 'uuids'", "body field 'uuids'", ": at least 1 item"],
+  ])("names %s by its argument over MCP", async (_kind, name, args, path, restPlace, toolPlace, words) => {
+    const tool = await callMcpTool(context, { name, args, headers: { "x-api-key": acme.key } });
+    expect(tool).toMatchObject({ isError: true, content: [{ text: `HTTP 400: ${toolPlace}${words}` }] });
+    if (path !== undefined) expect((await context.json(path, { key: acme.key })).body).toEqual({ error: `${restPlace}${words}` });
+  });
+
+  it("names an unknown or missing argument as the tool's, and the tool's arguments", async () => {
+    const headers = { "x-api-key": acme.key };
+    const typo = await callMcpTool(context, { name: "listNotes", args: { entity_uid: uuid }, headers });
+    expect(typo.content[0]!.text).toMatch(/^HTTP 400: unknown argument 'entity_uid' \(did you mean 'entity_uuid'\?\); this tool takes: [a-z_, ]*entity_uuid/);
+    expect((await context.json(`/v1/notes?entity_uid=${uuid}`, { key: acme.key })).body!.error).toMatch(/^unknown query parameter 'entity_uid' \(did you mean 'entity_uuid'\?\); this operation accepts: /);
+    const noBody = await callMcpTool(context, { name: "createNote", args: {}, headers });
+    expect(noBody.content[0]!.text).toBe("HTTP 400: argument 'body' is required");
+  });
+
   it("words a batch item's and a tool call's refusal the same way", async () => {
     const batch = await context.json("/v1/emails/batch", { key: acme.key, method: "POST", body: { messages: [{ ...email, cc: Array.from({ length: 1001 }, () => "x@acme.example") }] } });
     expect(batch.body!.results[0]).toMatchObject({ status: "ERROR", error: "field 'cc': at most 1000 items" });
     const tool = await callMcpTool(context, { name: "listPersons", args: { per_page: 1.5 }, headers: { "x-api-key": acme.key } });
-    expect(tool).toMatchObject({ isError: true, content: [{ text: "HTTP 400: query parameter 'per_page': must be an integer" }] });
+    expect(tool).toMatchObject({ isError: true, content: [{ text: "HTTP 400: argument 'per_page': must be an integer" }] });
   });
 });

@@ -19,8 +19,8 @@ import { requestCacheRule } from "../platform/response-cache/cache-rule.js";
 import { requestTargetOf } from "../platform/response-cache/response-cache.js";
 import { answerMismatch } from "./answer-mismatch.js";
 import { expectUploadClaim } from "./idempotent-uploads.js";
-import { claimIdempotencyKey, takesIdempotencyKey } from "./idempotent-writes.js";
-import { changesNothing, type AnyOperation, type StatusReply } from "./operation.js";
+import { claimIdempotencyKey, IDEMPOTENCY_KEY_ARGUMENT, takesIdempotencyKey } from "./idempotent-writes.js";
+import { BODY_ARGUMENT, changesNothing, type AnyOperation, type StatusReply } from "./operation.js";
 import { isStreamedList, streamedListBody, type StreamedList } from "./streamed-list.js";
 import { collectQuery, parseInput } from "./validate-input.js";
 import { withMailboxTextBudget } from "../platform/request/mailbox-text.js";
@@ -81,6 +81,8 @@ export function mountOperations(app: Hono<AppEnv>, operations: readonly AnyOpera
     const takesNoBody = operation.body === undefined && operation.multipart === undefined;
     const shape = shapeOf(operation.path);
     const parameterNames = [...operation.path.matchAll(/\{([^}/]+)\}/g)].map((match) => match[1]!);
+    // The arguments of the operation's MCP tool (mcp-tools.ts), which a tool call's refusal of another names.
+    const toolArguments = [...parameterNames, ...Object.keys(operation.query?.shape ?? {}), ...(takesNoBody ? [] : [BODY_ARGUMENT]), ...(idempotent ? [IDEMPOTENCY_KEY_ARGUMENT] : [])];
     app.on(operation.method.toUpperCase(), toHonoPath(operation.path), async (http) => {
       // The router takes `GET /v1/emails/batch` for `GET /v1/emails/{email_uuid}`; the path meant is the literal
       // `/v1/emails/batch`, and a wrong method there is a 405 (as handleNotFound answers), not a malformed uuid.
@@ -108,14 +110,14 @@ export function mountOperations(app: Hono<AppEnv>, operations: readonly AnyOpera
       if (queryProblem !== null) throw badRequest(queryProblem);
       const query = parseInput(
         operation.query ?? emptyQuery,
-        collectQuery(operation.query, http.req.queries(), operation.unknownQueryAdvice),
+        collectQuery(operation.query, http.req.queries(), operation.unknownQueryAdvice, toolArguments),
         "query parameter",
       );
       let body: unknown = undefined;
       let rawBody: unknown = undefined;
       if (operation.body) {
         rawBody = await readJsonBody(http);
-        if (rawBody === undefined) throw badRequest("request body is required: send a JSON document");
+        if (rawBody === undefined) throw badRequest("request body is required: send a JSON document", `argument '${BODY_ARGUMENT}' is required`);
         const schema = operation.body;
         body = withMailboxTextBudget(() => parseInput(schema, rawBody, "body"));
       }

@@ -10,6 +10,9 @@ import type { AuthContext } from "../platform/auth/auth-context.js";
 import type { StreamedList } from "./streamed-list.js";
 import type { AppServices } from "../services.js";
 
+/** The argument of an operation's MCP tool that carries its request body (JSON, or an upload's form fields). */
+export const BODY_ARGUMENT = "body";
+
 export type HttpMethod = "get" | "post" | "put" | "patch" | "delete";
 
 type ObjectSchema = z.ZodObject<z.ZodRawShape>;

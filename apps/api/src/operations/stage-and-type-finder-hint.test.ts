@@ -46,10 +46,10 @@ describe("an opportunity stage or type given by name", () => {
       "HTTP 400: body field 'stage_uuid': must be a UUID; the listOpportunityStages tool lists a type's stages with their uuids (type_uuid=: an opportunity's type.uuid)",
     );
     expect(await text("listOpportunities", { opportunity_type_uuid: "Investment" })).toBe(
-      "HTTP 400: query parameter 'opportunity_type_uuid': must be a UUID; the listOpportunityTypes tool lists the opportunity types with their uuids",
+      "HTTP 400: argument 'opportunity_type_uuid': must be a UUID; the listOpportunityTypes tool lists the opportunity types with their uuids",
     );
     expect(await text("listOpportunities", { opportunity_stage_uuid: "Diligence" }, "?areas=opportunities&read_only=true")).toBe(
-      "HTTP 400: query parameter 'opportunity_stage_uuid': must be a UUID; the listOpportunityStages tool lists a type's stages with their uuids (type_uuid=: an opportunity's type.uuid)",
+      "HTTP 400: argument 'opportunity_stage_uuid': must be a UUID; the listOpportunityStages tool lists a type's stages with their uuids (type_uuid=: an opportunity's type.uuid)",
     );
     // The stage and type tools share the Opportunity area with every tool taking a stage; a client without them is told so.
     expect(uuidFinderHint("stage_uuid")?.tool(() => false)).toBe("no tool of this client lists stages: send one from an earlier answer, or ask for it");
@@ -70,7 +70,7 @@ describe("an opportunity given by name", () => {
 
   it("names the tool that finds it over MCP, only where the client has it", async () => {
     const result = await callMcpTool(context, { name: "getOpportunity", args: { opportunity_uuid: "Northwind Series A" }, headers: { "x-api-key": acme.key } });
-    expect(result.content[0]!.text).toBe("HTTP 400: path parameter 'opportunity_uuid': must be a UUID; find an opportunity's uuid by name with the listOpportunities tool (search=)");
+    expect(result.content[0]!.text).toBe("HTTP 400: argument 'opportunity_uuid': must be a UUID; find an opportunity's uuid by name with the listOpportunities tool (search=)");
     expect(uuidFinderHint("opportunity_uuid")?.tool(() => false)).toBe("no tool of this client finds an opportunity by name: send one from an earlier answer, or ask for it");
   });
 });

@@ -42,13 +42,13 @@ describe("a UUID list given a name", () => {
     const headers = { "x-api-key": acme.key };
     const text = (name: string, args: Record<string, unknown>, query?: string) => callMcpTool(context, { name, args, headers, query }).then((result) => result.content[0]!.text);
     expect(await text("listPathPowerScores", { entity: "person", uuids: "Priya Nair" })).toBe(
-      "HTTP 400: query parameter 'uuids': 'Priya Nair' is not a UUID; find a person's uuid by name with the listPersons tool (name=)",
+      "HTTP 400: argument 'uuids': 'Priya Nair' is not a UUID; find a person's uuid by name with the listPersons tool (name=)",
     );
     expect(await text("listPersons", { uuids: ["Priya Nair"] }, "?areas=persons")).toBe(
-      "HTTP 400: query parameter 'uuids': 'Priya Nair' is not a UUID; find a person's uuid by name with the listPersons tool (name=)",
+      "HTTP 400: argument 'uuids': 'Priya Nair' is not a UUID; find a person's uuid by name with the listPersons tool (name=)",
     );
     expect(await text("listPathPowerScores", { entity: "company", uuids: "Northwind" }, "?areas=pathpower")).toBe(
-      "HTTP 400: query parameter 'uuids': 'Northwind' is not a UUID; no tool of this client finds a company by name: send one from an earlier answer, or ask for it",
+      "HTTP 400: argument 'uuids': 'Northwind' is not a UUID; no tool of this client finds a company by name: send one from an earlier answer, or ask for it",
     );
   });
 });

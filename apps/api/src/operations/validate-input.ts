@@ -97,13 +97,39 @@ export function issueHint(schema: z.ZodType, issue: z.core.$ZodIssue, input: unk
 }
 
 /**
- * The 400 refusing `issue` (in `input`) in the words of `text`, with the call that helps where there is one: a person,
- * company or user parameter given something other than a UUID (a name, often) is told which call finds the UUID, and a
- * date given a word ("yesterday") where the server's current time is; by tool names (those the client has) for a tool call.
+ * A refusal's words for a REST call and for an MCP tool call, whose client sends JSON arguments: no URL, no request
+ * body of its own, no headers.
  */
-function refusalOf(schema: z.ZodType, text: string, issue: z.core.$ZodIssue, input: unknown): ApiError {
+export interface RefusalWords {
+  rest: string;
+  tool: string;
+}
+
+/**
+ * Where a refused value was sent, as a refusal names it (`name` its path there; empty for the whole value): over REST
+ * its place in the request (`query parameter 'since'`, `body`), for a tool call the argument (`argument 'since'`,
+ * `argument 'body'`). A body's field keeps its words: the tool's `body` argument holds it as the request body did.
+ */
+function placeOf(location: InputLocation, name: string): RefusalWords {
+  if (location === "body") return name ? { rest: `body field '${name}'`, tool: `body field '${name}'` } : { rest: "body", tool: "argument 'body'" };
+  return { rest: `${location} '${name}'`, tool: name ? `argument '${name}'` : "arguments" };
+}
+
+/** The 400 of `words` said after `place`: in its REST words, and for a tool call in its argument's. */
+function refusalAt(place: RefusalWords, words: string): ApiError {
+  return place.tool === place.rest ? badRequest(`${place.rest}${words}`) : badRequest(`${place.rest}${words}`, `${place.tool}${words}`);
+}
+
+/**
+ * The 400 refusing `issue` (in `input`) in the words of `text` (REST's and a tool call's), with the call that helps where
+ * there is one: a person, company or user parameter given something other than a UUID (a name, often) is told which call
+ * finds the UUID, and a date given a word ("yesterday") where the server's current time is; by tool names (those the
+ * client has) for a tool call.
+ */
+function refusalOf(schema: z.ZodType, text: RefusalWords, issue: z.core.$ZodIssue, input: unknown): ApiError {
   const hint = issueHint(schema, issue, input);
-  return hint ? badRequest(`${text}; ${hint.rest}`, (hasTool) => `${text}; ${hint.tool(hasTool)}`) : badRequest(text);
+  if (hint) return badRequest(`${text.rest}; ${hint.rest}`, (hasTool) => `${text.tool}; ${hint.tool(hasTool)}`);
+  return text.tool === text.rest ? badRequest(text.rest) : badRequest(text.rest, text.tool);
 }
 
 /**
@@ -113,14 +139,16 @@ function refusalOf(schema: z.ZodType, text: string, issue: z.core.$ZodIssue, inp
  */
 export function firstIssueRefusal(schema: z.ZodType, error: z.ZodError, whole: string, input: unknown): ApiError {
   const issue = issueToReport(parsedForRefusal(schema, input).error?.issues ?? error.issues, input);
-  return issue ? refusalOf(schema, issueText(schema, issue, whole), issue, undefined) : badRequest(`invalid ${whole}`);
+  if (!issue) return badRequest(`invalid ${whole}`);
+  const text = issueText(schema, issue, whole);
+  return refusalOf(schema, { rest: text, tool: text }, issue, undefined);
 }
 
-function describeIssue(schema: z.ZodType, location: InputLocation, issue: z.core.$ZodIssue): string {
-  const path = issue.path.map((segment) => cutName(String(segment))).join(".");
+/** `issue`, sent as `location`, as `<place>: <message>` in REST's words and a tool call's (placeOf). */
+function describeIssue(schema: z.ZodType, location: InputLocation, issue: z.core.$ZodIssue): RefusalWords {
+  const place = placeOf(location, issue.path.map((segment) => cutName(String(segment))).join("."));
   const message = issueMessage(schema, issue);
-  if (location === "body") return path ? `body field '${path}': ${message}` : `body: ${message}`;
-  return `${location} '${path}': ${message}`;
+  return { rest: `${place.rest}: ${message}`, tool: `${place.tool}: ${message}` };
 }
 
 /**
@@ -146,12 +174,14 @@ export function parseInput<Schema extends z.ZodType>(
 
 /**
  * Collects query parameters, rejecting names the operation does not take (with the operation's `advice` for such a
- * name, else the parameter likely meant), repeated names and control characters (NUL with its own words).
+ * name, else the parameter likely meant), repeated names and control characters (NUL with its own words). A tool
+ * call's refusal names its arguments (`toolArguments`, all the tool takes: its path, query and body ones).
  */
 export function collectQuery(
   schema: z.ZodObject<z.ZodRawShape> | undefined,
   queries: Record<string, string[]>,
   advice: Readonly<Record<string, string>> = {},
+  toolArguments: readonly string[] = Object.keys(schema?.shape ?? {}),
 ): Record<string, string> {
   const known = new Set(Object.keys(schema?.shape ?? {}));
   const collected: Record<string, string> = {};
@@ -161,14 +191,18 @@ export function collectQuery(
       const advised = Object.hasOwn(advice, name.toLowerCase()) ? advice[name.toLowerCase()] : undefined;
       const meant = advised ? null : (likelyMeant(name, [...known]) ?? changeFilterMeant(name, [...known]) ?? timeBoundMeant(name, [...known]) ?? searchWordMeant(name, [...known]));
       const aside = advised ? ` (${advised})` : meant ? ` (did you mean '${meant}'?)` : "";
-      throw badRequest(`unknown query parameter ${shownName(name)}${aside}; this operation accepts: ${accepted}`);
+      throw badRequest(
+        `unknown query parameter ${shownName(name)}${aside}; this operation accepts: ${accepted}`,
+        `unknown argument ${shownName(name)}${aside}; this tool takes: ${toolArguments.join(", ") || "none"}`,
+      );
     }
-    if (values.length > 1) throw badRequest(`query parameter '${name}' is given ${values.length} times; give it once`);
-    if (holdsNulCharacter(values[0] ?? "")) throw badRequest(`query parameter '${name}': ${NUL_CHARACTER_PROBLEM}`);
+    const place = placeOf("query parameter", name);
+    if (values.length > 1) throw refusalAt(place, ` is given ${values.length} times; give it once`);
+    if (holdsNulCharacter(values[0] ?? "")) throw refusalAt(place, `: ${NUL_CHARACTER_PROBLEM}`);
     // A filter is one line, as the text it compares with is: one holding a control character matches nothing
     // stored since the rule, and would be quoted back in messages. White space around it is trimmed as before.
     const codePoint = refusedCharacter((values[0] ?? "").trim(), "one line");
-    if (codePoint !== null) throw badRequest(`query parameter '${name}': ${controlCharacterProblem(codePoint)}`);
+    if (codePoint !== null) throw refusalAt(place, `: ${controlCharacterProblem(codePoint)}`);
     collected[name] = values[0] ?? "";
   }
   return collected;

@@ -50,13 +50,13 @@ describe("change-polling errors", () => {
     expect(me.body?.server_time).toMatch(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/);
     const overMcp = await callMcpTool(context, { name: "listMeetings", args: { updated_after: "last week" }, headers: { "x-api-key": acme.key } });
     expect(overMcp.content[0]!.text).toBe(
-      "HTTP 400: query parameter 'updated_after': 'last week' is not an ISO 8601 date or date-time; for a time relative to now, count from server_time of the getMe tool (the server's current time)",
+      "HTTP 400: argument 'updated_after': 'last week' is not an ISO 8601 date or date-time; for a time relative to now, count from server_time of the getMe tool (the server's current time)",
     );
   });
 
   it("names getMe in a hint only to a client whose tools include it, and says what to do instead to one without it", async () => {
     const headers = { "x-api-key": acme.key };
-    const plain = "HTTP 400: query parameter 'updated_after': 'yesterday' is not an ISO 8601 date or date-time; for a time relative to now, ";
+    const plain = "HTTP 400: argument 'updated_after': 'yesterday' is not an ISO 8601 date or date-time; for a time relative to now, ";
     // ?areas=meetings leaves out Users: getMe cannot be called, so the agent writes the date.
     expect((await callMcpTool(context, { name: "listMeetings", args: { updated_after: "yesterday" }, headers, query: "?areas=meetings" })).content[0]!.text).toBe(
       `${plain}send the date or time it means, counted from today's date (UTC), as YYYY-MM-DD or YYYY-MM-DDThh:mm:ssZ`,
@@ -67,16 +67,16 @@ describe("change-polling errors", () => {
     // A UUID finder likewise: listPersons, listCompanies, listUsers and getMe only where the client has them.
     const notUuid = (name: string, args: Record<string, unknown>, query: string) => callMcpTool(context, { name, args, headers, query }).then((result) => result.content[0]!.text);
     expect(await notUuid("listMeetings", { person_uuid: "Jordan Blake" }, "?areas=meetings")).toBe(
-      "HTTP 400: query parameter 'person_uuid': must be a UUID; no tool of this client finds a person by name: send one from an earlier answer, or ask for it",
+      "HTTP 400: argument 'person_uuid': must be a UUID; no tool of this client finds a person by name: send one from an earlier answer, or ask for it",
     );
     expect(await notUuid("listMeetings", { person_uuid: "Jordan Blake" }, "?areas=meetings,persons")).toBe(
-      "HTTP 400: query parameter 'person_uuid': must be a UUID; find a person's uuid by name with the listPersons tool (name=)",
+      "HTTP 400: argument 'person_uuid': must be a UUID; find a person's uuid by name with the listPersons tool (name=)",
     );
     expect(await notUuid("getCompanyPathPower", { company_uuid: "Northwind" }, "?areas=pathpower")).toBe(
-      "HTTP 400: path parameter 'company_uuid': must be a UUID; no tool of this client finds a company by name: send one from an earlier answer, or ask for it",
+      "HTTP 400: argument 'company_uuid': must be a UUID; no tool of this client finds a company by name: send one from an earlier answer, or ask for it",
     );
     expect(await notUuid("listTasks", { assignee_user_uuid: "Avery" }, "?areas=tasks")).toBe(
-      "HTTP 400: query parameter 'assignee_user_uuid': must be a UUID; no tool of this client lists users (the server's instructions name the caller's); for another user, send one from an earlier answer, or ask for it",
+      "HTTP 400: argument 'assignee_user_uuid': must be a UUID; no tool of this client lists users (the server's instructions name the caller's); for another user, send one from an earlier answer, or ask for it",
     );
     // A name sent under another argument than the UUID's, refused before any REST call, is hinted the same way.
     expect(await notUuid("getPersonRecommendedPaths", { name: "Jordan Blake" }, "?areas=recommended-paths")).toBe(
@@ -84,7 +84,7 @@ describe("change-polling errors", () => {
     );
     expect(await notUuid("getPersonRecommendedPaths", { name: "Jordan Blake" }, "?areas=recommended-paths,persons")).toMatch(/; find a person's uuid by name with the listPersons tool \(name=\)$/);
     expect(await notUuid("listTasks", { assignee_user_uuid: "Avery" }, "?areas=tasks,users")).toBe(
-      "HTTP 400: query parameter 'assignee_user_uuid': must be a UUID; the listUsers tool lists the users with their uuids (getMe: the caller's)",
+      "HTTP 400: argument 'assignee_user_uuid': must be a UUID; the listUsers tool lists the users with their uuids (getMe: the caller's)",
     );
   });
 

@@ -102,7 +102,7 @@ describe("GET /v1/emails", () => {
     expect(since.status).toBe(400);
     expect(since.body!.error).toMatch(/^unknown query parameter 'since' \(did you mean 'sent_from'\?\); this operation accepts: /);
     const until = await callMcpTool(context, { name: "listEmails", args: { until: "2026-11-30" }, headers: { "x-api-key": acme.key } });
-    expect(until.content[0]!.text).toMatch(/^HTTP 400: unknown query parameter 'until' \(did you mean 'sent_to'\?\)/);
+    expect(until.content[0]!.text).toMatch(/^HTTP 400: unknown argument 'until' \(did you mean 'sent_to'\?\)/);
     const from = await context.json("/v1/emails?from=ada@example.com", { key: acme.key });
     expect(from.body!.error).toMatch(/^unknown query parameter 'from'; this operation accepts: /);
   });

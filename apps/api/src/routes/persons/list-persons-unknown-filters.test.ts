@@ -43,7 +43,7 @@ describe("GET /v1/persons with a filter it does not take", () => {
     expect(created.status).toBe(201);
     const headers = { "x-api-key": acme.key };
     const refused = await callMcpTool(context, { name: "listPersons", args: { email: "jordan@northwind.example" }, headers });
-    expect(refused.content[0]!.text).toMatch(/^HTTP 400: unknown query parameter 'email' \(find persons by email address, LinkedIn URL or domain with POST \/v1\/persons\/lookup\/batch \(tool lookupPersonsBatch\)\); /);
+    expect(refused.content[0]!.text).toMatch(/^HTTP 400: unknown argument 'email' \(find persons by email address, LinkedIn URL or domain with POST \/v1\/persons\/lookup\/batch \(tool lookupPersonsBatch\)\); /);
     const found = await callMcpTool(context, { name: "lookupPersonsBatch", args: { body: { criteria: [{ email: "jordan@northwind.example" }] } }, headers });
     expect(JSON.stringify(found.structuredContent)).toContain(created.body.uuid);
   });

@@ -185,7 +185,7 @@ describe("GET /v1/persons filters", () => {
     // Over MCP the space is what the agent wrote in a JSON argument: the advice is the '+', not %2B.
     const tool = async (modified_since: string) => callMcpTool(context, { name: "listPersons", args: { modified_since }, headers: { "x-api-key": acme.key } });
     expect((await tool("2026-11-01T10:00:00 01:00")).content[0]?.text).toBe(
-      "HTTP 400: query parameter 'modified_since': '2026-11-01T10:00:00 01:00' is not an ISO 8601 date or date-time: its offset has a space where its '+' goes: write the '+' itself (a tool argument is JSON, sent as it is), or use Z",
+      "HTTP 400: argument 'modified_since': '2026-11-01T10:00:00 01:00' is not an ISO 8601 date or date-time: its offset has a space where its '+' goes: write the '+' itself (a tool argument is JSON, sent as it is), or use Z",
     );
     expect((await tool("2026-11-01T10:00:00+01:00")).isError).toBeUndefined();
   });
