@@ -15,11 +15,12 @@ import type { StatusOutput } from "./status-action.js";
 const folder = mkdtempSync(join(tmpdir(), "rapport-status-cli-"));
 afterAll(() => rmSync(folder, { recursive: true, force: true }));
 
-const LAST_MIGRATION = "0091-linkedin-keys-shared";
+const LAST_MIGRATION = "0092-removals-stamped-by-the-store";
 
-/** Makes `database` look as the release before the last migration left it: 0091 writes keys again, so its record alone goes. */
+/** Makes `database` look as the release before the last migration left it: 0092 adds `write_stamps` (its triggers it makes again). */
 function undoLastMigration(database: string): void {
   const db = new SqliteDatabase(database);
+  db.exec("drop table write_stamps");
   db.prepare("delete from kysely_migration where name = ?").run(LAST_MIGRATION);
   db.close();
 }
@@ -82,7 +83,7 @@ describe("rapport status", { timeout: 60_000 }, () => {
     // 0063 and the migrations after it pending again, to be applied in order.
     undoLastMigration(database);
     const undone = new SqliteDatabase(database);
-    undone.prepare("delete from kysely_migration where name = '0063-linkedin-profile-keys'").run();
+    undone.prepare("delete from kysely_migration where name in ('0063-linkedin-profile-keys', '0091-linkedin-keys-shared')").run();
     undone.close();
     await (await createSqliteStore({ path: database })).close();
 

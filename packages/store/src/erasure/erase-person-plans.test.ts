@@ -32,7 +32,7 @@ const SEARCHES_WITHOUT_KEY = [
 ];
 
 /** Tables whose key is the tenant alone (one row a tenant, e.g. its erasure secret): a seek of it walks nothing. */
-const ONE_ROW_PER_TENANT = [/from "erasure_secrets" where "tenant_uuid" = \?$/];
+const ONE_ROW_PER_TENANT = [/from "erasure_secrets" where "tenant_uuid" = \?$/, /^delete from write_stamps where tenant_uuid = \?$/];
 
 /**
  * SQLite's foreign key check of each deleted person looks for affiliations by `person_uuid` alone, which leads no

@@ -4,6 +4,7 @@
  * changed interactions and ended affiliations, in the commit's order. The transaction overwrites what it deletes
  * (`withSecureDelete`), and its commit is followed by `afterErasureCommitted` (the WAL's truncation).
  */
+import { withWriteStamp } from "../repositories/write-stamps.js";
 import { sql, type Kysely } from "kysely";
 import type { Database } from "../database-schema.js";
 import { importMentionNeedles } from "../personal-data/import-jobs-mentioning.js";
@@ -39,7 +40,8 @@ export async function erasePerson(context: RepositoryContext, tenantUuid: string
   const db = context.longWrites?.db() ?? context.db;
   const changes = await withTransaction(db, (transaction) =>
     withSecureDelete(transaction, async () => {
-      const erased = await eraseInTransaction(context, transaction, tenantUuid, personUuid);
+      // The erased rows' entries in the feed and the deletions log take the store's stamp (migration 0092).
+      const erased = await withWriteStamp(transaction, tenantUuid, context.now(tenantUuid), () => eraseInTransaction(context, transaction, tenantUuid, personUuid));
       // The store's connection marks a claimed request's commits written (written-claims.ts); this one is another,
       // so the erasure marks its own: a retry after a lost answer is then refused, not answered "not found".
       const mark = erased === null ? null : pendingWriteMark();

@@ -1,4 +1,5 @@
 /** Entity lists (named collections of companies or persons) and their members. */
+import { withWriteStamp } from "./write-stamps.js";
 import { sql, type Kysely } from "kysely";
 import type { Database, EntityListsTable } from "../database-schema.js";
 import { InvalidInputError, NotFoundError } from "../errors.js";
@@ -146,11 +147,9 @@ export function createEntityListRepository(context: RepositoryContext): EntityLi
       return withTransaction(db, async (transaction) => {
         await refuseAnotherUsersList(transaction, tenantUuid, listUuid, options.asMember);
         await transaction.deleteFrom("entity_list_members").where("tenant_uuid", "=", tenantUuid).where("list_uuid", "=", listUuid).execute();
-        const result = await transaction
-          .deleteFrom("entity_lists")
-          .where("tenant_uuid", "=", tenantUuid)
-          .where("uuid", "=", listUuid)
-          .executeTakeFirst();
+        const result = await withWriteStamp(transaction, tenantUuid, now(tenantUuid), () =>
+          transaction.deleteFrom("entity_lists").where("tenant_uuid", "=", tenantUuid).where("uuid", "=", listUuid).executeTakeFirst(),
+        );
         return Number(result.numDeletedRows) > 0;
       });
     },

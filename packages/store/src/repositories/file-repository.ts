@@ -1,4 +1,5 @@
 /** Files: metadata in `files`, bytes in `file_contents` (a SQLite blob), written together. */
+import { withWriteStamp } from "./write-stamps.js";
 import { createHash } from "node:crypto";
 import type { FilesTable } from "../database-schema.js";
 import type { StoredFile } from "../deal-records.js";
@@ -71,10 +72,12 @@ export function createFileRepository({ db, now, generateId }: RepositoryContext)
             throw new ForbiddenError("only the user who uploaded the file or an administrator may delete it");
           }
         }
-        const result = await transaction.deleteFrom("files").where("tenant_uuid", "=", tenantUuid).where("uuid", "=", fileUuid).executeTakeFirst();
+        const stamp = now(tenantUuid);
+        const deleted = () => transaction.deleteFrom("files").where("tenant_uuid", "=", tenantUuid).where("uuid", "=", fileUuid).executeTakeFirst();
+        const result = await withWriteStamp(transaction, tenantUuid, stamp, deleted);
         if (Number(result.numDeletedRows) === 0) return false;
         await transaction.deleteFrom("file_contents").where("tenant_uuid", "=", tenantUuid).where("file_uuid", "=", fileUuid).execute();
-        await deleteLinksOf(transaction, tenantUuid, "FILE", [fileUuid], now(tenantUuid));
+        await deleteLinksOf(transaction, tenantUuid, "FILE", [fileUuid], stamp);
         return true;
       });
     },

@@ -39,7 +39,8 @@ const TABLES_WITHOUT_TENANT_COLUMN: Record<string, string> = {
   sqlite_stat4: "planner samples: those holding the tenant's uuid are dropped",
 };
 /** The tables the fixture leaves without a row of its tenant: logs its writes do not reach. */
-const EMPTY_IN_FIXTURE = new Set(["record_deletions", "graph_changes", "opportunity_activity_floors", "name_search_pending", "history_horizons"]);
+// write_stamps holds a row only inside a deleting write's transaction (migration 0092).
+const EMPTY_IN_FIXTURE = new Set(["record_deletions", "graph_changes", "opportunity_activity_floors", "name_search_pending", "history_horizons", "write_stamps"]);
 
 /** A tenant with a row in (almost) every table: a data subject's tenant plus files, keys, imports, usage and OAuth state. */
 async function buildFullTenant(store: Store): Promise<DataSubjectTenant> {

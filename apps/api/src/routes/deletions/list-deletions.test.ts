@@ -195,6 +195,30 @@ describe("GET /v1/deletions", () => {
     expect((await deletions(`?per_page=1&cursor=${encodeURIComponent(cursor)}`, globex.key)).status).toBe(400);
   });
 
+  it("stamps a hard-deleted record's entry (and an erased email's in the feed) by the store's clock: a poll since the tenant's latest stamp lists them after the clock stepped back", async () => {
+    // Past the database's own clock, which these entries followed before migration 0092.
+    const watermark = Date.UTC(2031, 0, 1, 12, 0, 0);
+    context.clock.set(watermark);
+    const file = await uploaded();
+    const list = await created("/v1/lists", { name: "Targets", kind: "persons" });
+    const erased = await person("Dan Ortiz", "dan@initech.example");
+    const message = { message_id: "<erased@initech.example>", sent_at: "2026-11-02T09:30:00Z", from: "dan@initech.example", to: [acme.admin.email] };
+    const email = (await context.json("/v1/emails/batch", { key: acme.key, method: "POST", body: { messages: [message] } })).body!.results[0].email_uuid as string;
+    context.clock.set(watermark - 60_000);
+    await deleted(`/v1/files/${file}`);
+    await deleted(`/v1/lists/${list}`);
+    await deleted(`/v1/persons/${erased}`);
+    const since = new Date(watermark).toISOString();
+    const { body } = await deletions(`?since=${since}`);
+    expect(body.items.map((entry) => [entry.entity_type, entry.uuid, entry.deleted_at])).toEqual([
+      ["FILE", file, watermark],
+      ["ENTITY_LIST", list, watermark],
+      ["PERSON", erased, watermark],
+    ]);
+    const feed = await context.json(`/v1/activity?since=${since}`, { key: acme.key });
+    expect(feed.body!.items).toEqual([expect.objectContaining({ kind: "email", uuid: email, removed: true, recorded_at: watermark })]);
+  });
+
   it("is an MCP read tool that lists the same entries", async () => {
     const note = await created("/v1/notes", { content: "Call notes" });
     await deleted(`/v1/notes/${note}`);

@@ -88,6 +88,7 @@ import { namePunctuationOfOtherScriptsMigration } from "./0088-name-punctuation-
 import { linkedinKeysFreedMigration } from "./0089-linkedin-keys-freed.js";
 import { nameSortKeysBoundedMigration } from "./0090-name-sort-keys-bounded.js";
 import { linkedinKeysSharedMigration } from "./0091-linkedin-keys-shared.js";
+import { removalsStampedByTheStoreMigration } from "./0092-removals-stamped-by-the-store.js";
 
 export const migrations: Record<string, Migration> = {
   "0001-foundation": foundationMigration,
@@ -174,6 +175,7 @@ export const migrations: Record<string, Migration> = {
   "0089-linkedin-keys-freed": linkedinKeysFreedMigration,
   "0090-name-sort-keys-bounded": nameSortKeysBoundedMigration,
   "0091-linkedin-keys-shared": linkedinKeysSharedMigration,
+  "0092-removals-stamped-by-the-store": removalsStampedByTheStoreMigration,
 };
 
 /** Hands Kysely's Migrator the in-code migrations, so a bundled build needs no migration folder. */

@@ -4,8 +4,14 @@
  * Their statements are those of migrations 0033, 0039 and 0054 otherwise, word for word.
  */
 
-/** Epoch milliseconds by the database's clock: the time of a hard-deleted row's entry. */
+/** Epoch milliseconds by the database's clock: the time of a hard-deleted row's entry as migration 0062 made them. */
 const DATABASE_NOW = "cast((julianday('now') - 2440587.5) * 86400000 as integer)";
+
+/**
+ * The time of a hard-deleted row's entry since migration 0092: the store's change stamp, which the deleting write
+ * sets for its tenant in `write_stamps` (write-stamps.ts), else (a row deleted outside the store) the database's clock.
+ */
+export const WRITE_STAMP_OR_DATABASE_NOW = `coalesce((select stamp from write_stamps where tenant_uuid = OLD.tenant_uuid), ${DATABASE_NOW})`;
 
 /**
  * The upsert raising `tenant`'s counter of `log` by one when `condition` holds (the condition of the insert it
@@ -47,7 +53,7 @@ const SOFT_DELETED_TABLES = [
   ["meetings", "MEETING", () => "null"],
 ] as const;
 
-function deletionTriggers(): Array<[string, string]> {
+function deletionTriggers(removedAt: string): Array<[string, string]> {
   const triggers: Array<[string, string]> = [];
   for (const [table, entityType, visibleTo] of SOFT_DELETED_TABLES) {
     triggers.push([
@@ -63,7 +69,7 @@ function deletionTriggers(): Array<[string, string]> {
       `after delete on ${table}
     when OLD.deleted_at is null
     begin
-      ${logDeletion("OLD", entityType, DATABASE_NOW, "null", visibleTo("OLD"))}
+      ${logDeletion("OLD", entityType, removedAt, "null", visibleTo("OLD"))}
     end`,
     ]);
   }
@@ -84,7 +90,7 @@ function deletionTriggers(): Array<[string, string]> {
       name,
       `after delete on ${table}
     begin
-      ${logDeletion("OLD", entityType, DATABASE_NOW, "null", "null")}
+      ${logDeletion("OLD", entityType, removedAt, "null", "null")}
     end`,
     ]);
   }
@@ -95,7 +101,7 @@ const FEED_SEQUENCE = (row: "NEW" | "OLD") => raisedLogSequence(`${row}.tenant_u
 // `1`, not `true`: the erasure tests look for an erased name's trigrams in the file, the schema's text included.
 const FEED_COUNTER = (row: "NEW" | "OLD", condition = "1", source = "") => raiseLogCounter(`${row}.tenant_uuid`, "activity_feed", condition, source);
 
-function feedTriggers(): Array<[string, string]> {
+function feedTriggers(removedAt: string): Array<[string, string]> {
   const listedMeeting = "item_uuid = OLD.uuid and kind = 'meeting'";
   return [
     [
@@ -111,7 +117,7 @@ function feedTriggers(): Array<[string, string]> {
       delete from activity_feed where kind = 'email' and item_uuid = OLD.uuid;
       ${FEED_COUNTER("OLD", liveTenant("OLD"))}
       insert into activity_feed (tenant_uuid, kind, item_uuid, recorded_at, ever_listed, sequence)
-        select OLD.tenant_uuid, 'email', OLD.uuid, ${DATABASE_NOW}, 1, ${FEED_SEQUENCE("OLD")} where ${liveTenant("OLD")};
+        select OLD.tenant_uuid, 'email', OLD.uuid, ${removedAt}, 1, ${FEED_SEQUENCE("OLD")} where ${liveTenant("OLD")};
     end`,
     ],
     [
@@ -127,7 +133,7 @@ function feedTriggers(): Array<[string, string]> {
       delete from activity_feed where kind = 'meeting' and item_uuid = OLD.uuid and not (ever_listed = 1 and ${liveTenant("OLD")});
       ${FEED_COUNTER("OLD", listedMeeting, "from activity_feed")}
       insert or replace into activity_feed (tenant_uuid, kind, item_uuid, recorded_at, ever_listed, sequence)
-        select OLD.tenant_uuid, 'meeting', OLD.uuid, ${DATABASE_NOW}, 1, ${FEED_SEQUENCE("OLD")} from activity_feed where ${listedMeeting};
+        select OLD.tenant_uuid, 'meeting', OLD.uuid, ${removedAt}, 1, ${FEED_SEQUENCE("OLD")} from activity_feed where ${listedMeeting};
     end`,
     ],
     [
@@ -142,7 +148,10 @@ function feedTriggers(): Array<[string, string]> {
   ];
 }
 
-/** Each trigger inserting into the activity feed or the deletions log: its name and its definition after the name. */
-export function numberedLogTriggers(): Array<[string, string]> {
-  return [...feedTriggers(), ...deletionTriggers()];
+/**
+ * Each trigger inserting into the activity feed or the deletions log: its name and its definition after the name, a
+ * hard-deleted row's entry stamped `removedAt` (an expression of the trigger's `OLD` row; 0062's: the database's clock).
+ */
+export function numberedLogTriggers(removedAt = DATABASE_NOW): Array<[string, string]> {
+  return [...feedTriggers(removedAt), ...deletionTriggers(removedAt)];
 }
