@@ -276,4 +276,5 @@ export const TENANT_TABLES_LEFT_OUT: Readonly<Record<string, string>> = {
   opportunity_search_documents: "this server's search index",
   person_changes: "change log of this server, for polling",
   user_passwords: "secrets: sign-in password hashes",
+  write_stamps: "the change stamp of a write in progress, empty between writes",
 };
