@@ -44,4 +44,21 @@ describe("persons.erase in the activity feed", () => {
     const whole = await store.interactions.feed(tenantUuid, firstPage);
     expect(whole.rows.filter((item) => item.uuid === shared!.uuid)).toHaveLength(1);
   });
+
+  it("records every entry of one erasure at one time, those its triggers write (rows deleted outright) included", async () => {
+    let tick = NOW;
+    const ticking = await createSqliteStore({ path: join(folder, "ticking.db"), now: () => (tick += 1) });
+    try {
+      const { tenantUuid, zelda } = await buildDataSubjectTenant(ticking, NOW);
+      const firstPage = { position: { kind: "offset", offset: 0 }, limit: 100 } as const;
+      const seen = Math.max(...(await ticking.interactions.feed(tenantUuid, firstPage)).rows.map((item) => item.sequence));
+      expect(await ticking.persons.erase(tenantUuid, zelda.uuid)).toBe(true);
+      const after = (await ticking.interactions.feed(tenantUuid, { ...firstPage, afterSequence: seen })).rows;
+      expect(after.some((item) => item.removed)).toBe(true);
+      expect(after.some((item) => !item.removed)).toBe(true);
+      expect(new Set(after.map((item) => item.recorded_at)).size).toBe(1);
+    } finally {
+      await ticking.close();
+    }
+  });
 });

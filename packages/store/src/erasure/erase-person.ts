@@ -41,7 +41,9 @@ export async function erasePerson(context: RepositoryContext, tenantUuid: string
   const changes = await withTransaction(db, (transaction) =>
     withSecureDelete(transaction, async () => {
       // The erased rows' entries in the feed and the deletions log take the store's stamp (migration 0092).
-      const erased = await withWriteStamp(transaction, tenantUuid, context.now(tenantUuid), () => eraseInTransaction(context, transaction, tenantUuid, personUuid));
+      // One stamp for the erasure's own writes and those entries alike.
+      const now = context.now(tenantUuid);
+      const erased = await withWriteStamp(transaction, tenantUuid, now, () => eraseInTransaction(context, transaction, tenantUuid, personUuid, now));
       // The store's connection marks a claimed request's commits written (written-claims.ts); this one is another,
       // so the erasure marks its own: a retry after a lost answer is then refused, not answered "not found".
       const mark = erased === null ? null : pendingWriteMark();
@@ -61,6 +63,7 @@ async function eraseInTransaction(
   db: Kysely<Database>,
   tenantUuid: string,
   personUuid: string,
+  now: number,
 ): Promise<GraphChange[] | null> {
   const person = await db
     .selectFrom("persons")
@@ -70,7 +73,6 @@ async function eraseInTransaction(
     .where("deleted_at", "is", null)
     .executeTakeFirst();
   if (!person) return null;
-  const now = context.now(tenantUuid);
   // Persons merged into this one are the same data subject: their soft-deleted rows hold old names and addresses.
   const merged = await db
     .selectFrom("person_merges")
