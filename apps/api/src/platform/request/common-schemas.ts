@@ -64,7 +64,7 @@ export const uuidListQuery = (
         .map((item) => item.trim())
         .filter(Boolean);
       if (nonEmpty && items.length === 0) {
-        context.addIssue({ code: "custom", message: "names no UUID: send at least one, or leave the parameter out" });
+        context.addIssue({ code: "custom", message: "names no UUID: send at least one, or leave it out" });
         return z.NEVER;
       }
       if (items.length > max) {

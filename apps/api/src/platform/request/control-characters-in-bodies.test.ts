@@ -128,8 +128,8 @@ describe("name filters", () => {
     }
     const tool = await callMcpTool(context, { name: "listPersons", args: { name: "\u202aAda\u202c" }, headers: { "x-api-key": acme.key } });
     expect(tool.structuredContent).toMatchObject({ name_match: "exact", items: [{ name: "Ada Park" }] });
-    expect((await send("GET", "/v1/companies?name=%E2%80%AE", undefined)).body).toEqual({ error: "query parameter 'name': must not be empty: leave the parameter out for no filter" });
-    expect((await send("GET", "/v1/persons?name=%E2%81%A6%20%E2%81%A9", undefined)).body).toEqual({ error: "query parameter 'name': must not be empty: leave the parameter out for no filter" });
+    expect((await send("GET", "/v1/companies?name=%E2%80%AE", undefined)).body).toEqual({ error: "query parameter 'name': must not be empty: leave it out for no filter" });
+    expect((await send("GET", "/v1/persons?name=%E2%81%A6%20%E2%81%A9", undefined)).body).toEqual({ error: "query parameter 'name': must not be empty: leave it out for no filter" });
   });
 });
 

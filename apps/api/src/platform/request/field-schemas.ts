@@ -72,7 +72,7 @@ export const requiredName = (max: number) => requiredLine(max, nameString());
  * characters, each refusal in words; `text` is the string schema to start from (trimmed or not).
  */
 export const filterText = (max: number, text: z.ZodString = z.string()) =>
-  text.min(1, "must not be empty: leave the parameter out for no filter").max(max, `at most ${max} characters`);
+  text.min(1, "must not be empty: leave it out for no filter").max(max, `at most ${max} characters`);
 
 /**
  * A filter that searches names (the company and opportunity lists' `name`, the opportunity list's `search`):

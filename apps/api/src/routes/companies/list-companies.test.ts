@@ -246,9 +246,9 @@ describe("GET /v1/companies filters", () => {
     ["operating_status=,", /give at least one value/],
     ["last_investment_date_from=yesterday&last_investment_date_to=2024-01-01", /not an ISO 8601 date/],
     // A text filter's refusals say what to send, not zod's "Too small: expected string to have >=1 characters".
-    ["name=", /^query parameter 'name': must not be empty: leave the parameter out for no filter$/],
-    ["name=%20%20", /^query parameter 'name': must not be empty: leave the parameter out for no filter$/],
-    ["description=%20", /^query parameter 'description': must not be empty: leave the parameter out for no filter$/],
+    ["name=", /^query parameter 'name': must not be empty: leave it out for no filter$/],
+    ["name=%20%20", /^query parameter 'name': must not be empty: leave it out for no filter$/],
+    ["description=%20", /^query parameter 'description': must not be empty: leave it out for no filter$/],
     [`city=${"a".repeat(201)}`, /^query parameter 'city': at most 200 characters$/],
   ])("answers 400 for %s", async (query, message) => {
     const response = await context.request(`/v1/companies?${query}`, { key: acme.key });

@@ -696,7 +696,7 @@ describe("GET /v1/opportunities 400 rules", () => {
         const ofCompany = await context.request(`/v1/companies/${companies.globex}/opportunities${query}`, { key: acme.key });
         for (const { status, body } of [await list(query), { status: ofCompany.status, body: (await ofCompany.json()) as ListBody }]) {
           expect(status, query).toBe(400);
-          expect(body.error).toBe(`query parameter '${parameter}': names no UUID: send at least one, or leave the parameter out`);
+          expect(body.error).toBe(`query parameter '${parameter}': names no UUID: send at least one, or leave it out`);
         }
       }
     }

@@ -375,8 +375,11 @@ describe("GET /v1/persons?name=", () => {
     for (const query of ["?name=", "?name=%20%20", "?name=%09"]) {
       const { status, body } = await list(query);
       expect(status, query).toBe(400);
-      expect(body.error, query).toBe("query parameter 'name': must not be empty: leave the parameter out for no filter");
+      expect(body.error, query).toBe("query parameter 'name': must not be empty: leave it out for no filter");
     }
+    // Over MCP the same words fit the tool's argument (they said "leave the parameter out").
+    const overMcp = await callMcpTool(context, { name: "listPersons", args: { name: "  " }, headers: { "x-api-key": acme.key } });
+    expect(overMcp.content[0]?.text).toBe("HTTP 400: argument 'name': must not be empty: leave it out for no filter");
     const long = await list(`?name=${"a".repeat(201)}`);
     expect(long.status).toBe(400);
     expect(long.body.error).toMatch(/name.*200 characters/);
