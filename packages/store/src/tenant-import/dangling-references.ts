@@ -36,71 +36,41 @@ interface FoundLink {
 }
 
 /**
+ * A link from `table.column` (the record named by `uuidColumn`) to a row of `targetTable` of the tenant, as most links
+ * are: the statement finds a row whose target is not the tenant's.
+ */
+function link(field: string, table: string, uuidColumn: string, column: string, targetTable: string) {
+  return {
+    field,
+    statement: `select s.${uuidColumn} as uuid, s.${column} as target from ${table} s where s.tenant_uuid = :tenant and s.${column} is not null
+      and not exists (select 1 from ${targetTable} t where t.uuid = s.${column} and t.tenant_uuid = :tenant)`,
+  };
+}
+
+/**
  * Each link: the file and field it is read from, and a statement giving one record (`uuid`) whose target (`target`) is
  * missing, or (`which`) is not one the link may name.
  */
 const REFERENCES: ReadonlyArray<{ field: string; statement: string; which?: (row: FoundLink) => string }> = [
-  {
-    field: "users.jsonl person_uuid",
-    statement: `select u.uuid, u.person_uuid as target from users u where u.tenant_uuid = :tenant
-      and not exists (select 1 from persons p where p.uuid = u.person_uuid and p.tenant_uuid = :tenant)`,
-  },
-  {
-    field: "persons.jsonl primary_company",
-    statement: `select p.uuid, p.primary_company_uuid as target from persons p where p.tenant_uuid = :tenant and p.primary_company_uuid is not null
-      and not exists (select 1 from companies c where c.uuid = p.primary_company_uuid and c.tenant_uuid = :tenant)`,
-  },
-  {
-    field: "persons.jsonl affiliations[].company",
-    statement: `select a.person_uuid as uuid, a.company_uuid as target from affiliations a where a.tenant_uuid = :tenant
-      and not exists (select 1 from companies c where c.uuid = a.company_uuid and c.tenant_uuid = :tenant)`,
-  },
-  ...(["person_merges", "company_merges"] as const).map((table) => ({
-    field: `${table}.jsonl merged_by_user_uuid`,
-    statement: `select m.superseded_uuid as uuid, m.merged_by_user_uuid as target from ${table} m where m.tenant_uuid = :tenant and m.merged_by_user_uuid is not null
-      and not exists (select 1 from users u where u.uuid = m.merged_by_user_uuid and u.tenant_uuid = :tenant)`,
-  })),
-  ...(["person_merges", "company_merges"] as const).map((table) => ({
-    field: `${table}.jsonl canonical_uuid`,
-    statement: `select m.superseded_uuid as uuid, m.canonical_uuid as target from ${table} m where m.tenant_uuid = :tenant
-      and not exists (select 1 from ${table === "person_merges" ? "persons" : "companies"} r where r.uuid = m.canonical_uuid and r.tenant_uuid = :tenant)`,
-  })),
-  {
-    field: "emails.jsonl participants[].person_uuid",
-    statement: `select ep.email_uuid as uuid, ep.person_uuid as target from email_participants ep where ep.tenant_uuid = :tenant
-      and not exists (select 1 from persons p where p.uuid = ep.person_uuid and p.tenant_uuid = :tenant)`,
-  },
-  {
-    field: "meetings.jsonl organizer_person_uuid",
-    statement: `select m.uuid, m.organizer_person_uuid as target from meetings m where m.tenant_uuid = :tenant and m.organizer_person_uuid is not null
-      and not exists (select 1 from persons p where p.uuid = m.organizer_person_uuid and p.tenant_uuid = :tenant)`,
-  },
-  {
-    field: "meetings.jsonl attendees[].person_uuid",
-    statement: `select ma.meeting_uuid as uuid, ma.person_uuid as target from meeting_attendees ma where ma.tenant_uuid = :tenant
-      and not exists (select 1 from persons p where p.uuid = ma.person_uuid and p.tenant_uuid = :tenant)`,
-  },
-  ...USER_LINKS.map(([table, field, column]) => ({
-    field: `${table}.jsonl ${field}`,
-    statement: `select r.uuid, r.${column} as target from ${table} r where r.tenant_uuid = :tenant and r.${column} is not null
-      and not exists (select 1 from users u where u.uuid = r.${column} and u.tenant_uuid = :tenant)`,
-  })),
+  link("users.jsonl person_uuid", "users", "uuid", "person_uuid", "persons"),
+  link("persons.jsonl primary_company", "persons", "uuid", "primary_company_uuid", "companies"),
+  link("persons.jsonl affiliations[].company", "affiliations", "person_uuid", "company_uuid", "companies"),
+  ...(["person_merges", "company_merges"] as const).flatMap((table) => [
+    link(`${table}.jsonl merged_by_user_uuid`, table, "superseded_uuid", "merged_by_user_uuid", "users"),
+    link(`${table}.jsonl canonical_uuid`, table, "superseded_uuid", "canonical_uuid", table === "person_merges" ? "persons" : "companies"),
+  ]),
+  link("emails.jsonl participants[].person_uuid", "email_participants", "email_uuid", "person_uuid", "persons"),
+  link("meetings.jsonl organizer_person_uuid", "meetings", "uuid", "organizer_person_uuid", "persons"),
+  link("meetings.jsonl attendees[].person_uuid", "meeting_attendees", "meeting_uuid", "person_uuid", "persons"),
+  ...USER_LINKS.map(([table, field, column]) => link(`${table}.jsonl ${field}`, table, "uuid", column, "users")),
   {
     field: "deletions.jsonl visible_to_user_uuid",
     statement: `select d.uuid, d.visible_to_user_uuid as target from record_deletions d where d.tenant_uuid = :tenant and d.visible_to_user_uuid <> ''
       and not exists (select 1 from users u where u.uuid = d.visible_to_user_uuid and u.tenant_uuid = :tenant)`,
   },
   // SQLite's foreign keys hold these to a row of any tenant.
-  ...(["type", "stage"] as const).map((link) => ({
-    field: `opportunities.jsonl ${link}`,
-    statement: `select o.uuid, o.${link}_uuid as target from opportunities o where o.tenant_uuid = :tenant
-      and not exists (select 1 from opportunity_${link}s r where r.uuid = o.${link}_uuid and r.tenant_uuid = :tenant)`,
-  })),
-  {
-    field: "opportunity_stages.jsonl type_uuid",
-    statement: `select s.uuid, s.type_uuid as target from opportunity_stages s where s.tenant_uuid = :tenant
-      and not exists (select 1 from opportunity_types t where t.uuid = s.type_uuid and t.tenant_uuid = :tenant)`,
-  },
+  ...(["type", "stage"] as const).map((kind) => link(`opportunities.jsonl ${kind}`, "opportunities", "uuid", `${kind}_uuid`, `opportunity_${kind}s`)),
+  link("opportunity_stages.jsonl type_uuid", "opportunity_stages", "uuid", "type_uuid", "opportunity_types"),
   {
     // A deletion takes an opportunity's sub-opportunities with it: a live one's parent is live.
     field: "opportunities.jsonl parent_uuid",
@@ -128,16 +98,8 @@ const REFERENCES: ReadonlyArray<{ field: string; statement: string; which?: (row
           `when '${type}' then exists (select 1 from ${table} r where r.uuid = a.${side}_uuid and r.tenant_uuid = :tenant${softDeleted ? " and r.deleted_at is null" : ""})`,
       ).join(" ")} else 1 end)`,
   })),
-  {
-    field: "entity_list_members.jsonl list_uuid",
-    statement: `select m.entity_uuid as uuid, m.list_uuid as target from entity_list_members m where m.tenant_uuid = :tenant
-      and not exists (select 1 from entity_lists l where l.uuid = m.list_uuid and l.tenant_uuid = :tenant)`,
-  },
-  {
-    field: "entity_list_members.jsonl added_by_user_uuid",
-    statement: `select m.list_uuid as uuid, m.added_by_user_uuid as target from entity_list_members m where m.tenant_uuid = :tenant and m.added_by_user_uuid is not null
-      and not exists (select 1 from users u where u.uuid = m.added_by_user_uuid and u.tenant_uuid = :tenant)`,
-  },
+  link("entity_list_members.jsonl list_uuid", "entity_list_members", "entity_uuid", "list_uuid", "entity_lists"),
+  link("entity_list_members.jsonl added_by_user_uuid", "entity_list_members", "list_uuid", "added_by_user_uuid", "users"),
   {
     field: "deletions.jsonl merged_into_uuid",
     statement: `select d.uuid, d.merged_into_uuid as target from record_deletions d where d.tenant_uuid = :tenant and d.merged_into_uuid is not null
