@@ -21,6 +21,13 @@ export const HOP_ASSOCIATIONS_LIMIT = 10;
  */
 export const PRIORITY_ENTRIES_LIMIT = 10;
 
+/**
+ * A company target's `top_external_contacts` at most (the graph's own ceiling), and what an answer lists unless asked
+ * for fewer: each contact names every teammate who knows them, so these are most of a company's answer (13 of its
+ * 15 KB at benchmark scale S), and an agent asking about 100 companies over MCP could fit two of them in a tool result.
+ */
+export const TOP_EXTERNAL_CONTACTS_LIMIT = 10;
+
 /** Paths listed per item by the single-target endpoints: the graph's default, and the most a batch may ask for. */
 export const PATHS_PER_ITEM = 10;
 

@@ -90,6 +90,7 @@ const BY_NAME: Record<string, ReferenceKind | NotAReference> = {
   attendees: { notAReference: "a list: its items are classified" },
   linkedin_url: "personLinkedinUrl",
   street_address: { notAReference: "a postal address" },
+  top_external_contacts_limit: { notAReference: "a count of contacts to list" },
   uuids: { notAReference: "a list: its items are classified" },
   entity_uuids: { notAReference: "a list: its items are classified" },
   stage_uuids: { notAReference: "a list: its items are classified" },

@@ -13,12 +13,13 @@ import {
   BATCH_TARGETS_PER_PART,
   PATHS_PER_ITEM,
   PRIORITY_ENTRIES_LIMIT,
+  TOP_EXTERNAL_CONTACTS_LIMIT,
 } from "../../relationships/recommended-path-limits.js";
 import { openRelationshipView } from "../../relationships/relationship-view.js";
 import type { AppServices } from "../../services.js";
 import { keptTargetAnswers, type KeptTargetAnswers } from "./kept-target-answers.js";
 import { DEFAULT_RESPONSE_CACHE_SECONDS, RESPONSE_CACHE_SECONDS_VARIABLE } from "../../platform/response-cache/response-cache-from-environment.js";
-import { MAX_BATCH_TARGETS, pathBatchFields, targetUuids } from "./path-batch-body.js";
+import { companyBatchFields, MAX_BATCH_TARGETS, pathBatchFields, targetUuids } from "./path-batch-body.js";
 
 interface BatchBody {
   uuids: string[];
@@ -28,16 +29,19 @@ interface BatchBody {
   order: SortOrder;
   paths_per_item: number;
   priority_entries_per_item: number;
+  /** The company batch's only. */
+  top_external_contacts_limit?: number;
 }
 
 /** What besides the target shapes one target's answer: the kept answers' settings. */
-const settingsOf = (body: BatchBody, includeItems: boolean) =>
-  `limit=${body.limit} sort_by=${body.sort_by} order=${body.order} include_items=${includeItems} paths_per_item=${body.paths_per_item} priority_entries_per_item=${body.priority_entries_per_item}`;
+const settingsOf = (body: BatchBody, includeItems: boolean, contactsLimit: number) =>
+  `limit=${body.limit} sort_by=${body.sort_by} order=${body.order} include_items=${includeItems} paths_per_item=${body.paths_per_item} priority_entries_per_item=${body.priority_entries_per_item} top_external_contacts_limit=${contactsLimit}`;
 
 async function batchResults(services: AppServices, context: { auth: AuthContext; http: Context<AppEnv> }, operationId: string, entity: EntityKind, body: BatchBody) {
   const { auth, http } = context;
   const includeItems = entity === "company" ? body.include_items : true;
-  const kept = keptTargetAnswers(services, auth, operationId, settingsOf(body, includeItems), http.req.header("cache-control"));
+  const contactsLimit = body.top_external_contacts_limit ?? TOP_EXTERNAL_CONTACTS_LIMIT;
+  const kept = keptTargetAnswers(services, auth, operationId, settingsOf(body, includeItems, contactsLimit), http.req.header("cache-control"));
   const found = new Map<string, Uint8Array>();
   for (const uuid of body.uuids) {
     const bytes = found.has(uuid) ? undefined : kept.find(uuid);
@@ -56,6 +60,7 @@ async function batchResults(services: AppServices, context: { auth: AuthContext;
       includeItems,
       maximumPathsPerItem: body.paths_per_item,
       maximumPriorityEntries: body.priority_entries_per_item,
+      topExternalContactsLimit: contactsLimit,
       hopAssociationsLimit: BATCH_HOP_ASSOCIATIONS_LIMIT,
     },
     BATCH_TARGETS_PER_PART,
@@ -150,7 +155,7 @@ const KEPT_AND_STREAMED_FOR_TOOLS =
 /** The parts of the person batch's description before the sentences on kept and sent answers. */
 const PERSON_BATCH_TEXT = `Recommended paths to up to ${MAX_BATCH_TARGETS} persons in one call: one recommended-paths response per input UUID, in input order, each with that target's total and its top \`limit\` items, each item listing its strongest path and its highest priority entry (${ENTRIES_PER_ITEM_CHOICE}; \`path_count\` counts all; the single-target endpoint lists ${SINGLE_TARGET_ENTRIES}). A person not found gets empty items and does not fail the batch.`;
 
-const COMPANY_BATCH_TEXT = `Recommended paths to up to ${MAX_BATCH_TARGETS} companies in one call, in input order. include_items=false skips the ranked items and returns each company's top_external_contacts, with total (and has_more) still counting the team members who reach it. Each item lists its strongest path and its highest priority entry (${ENTRIES_PER_ITEM_CHOICE}; \`path_count\` counts all). A company not found gets empty results and does not fail the batch.`;
+const COMPANY_BATCH_TEXT = `Recommended paths to up to ${MAX_BATCH_TARGETS} companies in one call, in input order. include_items=false skips the ranked items and returns each company's top_external_contacts, with total (and has_more) still counting the team members who reach it. Each item lists its strongest path and its highest priority entry (${ENTRIES_PER_ITEM_CHOICE}; \`path_count\` counts all); \`top_external_contacts_limit\` (0 to ${TOP_EXTERNAL_CONTACTS_LIMIT}, default ${TOP_EXTERNAL_CONTACTS_LIMIT}) bounds the contacts, most of a company's answer. A company not found gets empty results and does not fail the batch.`;
 
 export const batchPersonRecommendedPaths = defineOperation({
   operationId: "batchPersonRecommendedPaths",
@@ -178,7 +183,7 @@ export const batchCompanyRecommendedPaths = defineOperation({
   summary: "Recommended paths to many companies",
   description: `${COMPANY_BATCH_TEXT} ${KEPT_AND_STREAMED}`,
   mcpDescription: `${COMPANY_BATCH_TEXT} ${KEPT_AND_STREAMED_FOR_TOOLS}`,
-  body: z.object({ uuids: targetUuids("Company"), ...pathBatchFields }).strict(),
+  body: z.object({ uuids: targetUuids("Company"), ...pathBatchFields, ...companyBatchFields }).strict(),
   response: batchResponse,
   example: { body: { uuids: ["06efa435-6c62-4cb7-9770-f221a0bcd7c6"], include_items: false } },
   async handler({ body, auth, services, http }) {

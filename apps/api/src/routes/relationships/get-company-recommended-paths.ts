@@ -9,7 +9,7 @@ import { recommendedPathsResponseSchema } from "../../presenters/recommended-pat
 import { rankedPaths } from "../../relationships/ranked-paths.js";
 import { openRelationshipView } from "../../relationships/relationship-view.js";
 import { pathSortParameter } from "./path-sort-parameter.js";
-import { perItemLimits, perItemQuery } from "./per-item-query.js";
+import { perItemLimits, perItemQuery, topExternalContactsQuery } from "./per-item-query.js";
 import { companyNotFound } from "../companies/company-not-found.js";
 
 export const getCompanyRecommendedPaths = defineOperation({
@@ -20,12 +20,12 @@ export const getCompanyRecommendedPaths = defineOperation({
   summary: "Recommended introduction paths to a company",
   description:
     "Ranks the internal team by connection strength to the people currently at the company (direct and two-hop paths), and lists the company's people the team knows best in top_external_contacts with their internal connectors. 404 when the company is not in the tenant. " +
-    "paths_per_item and priority_entries_per_item (0-10, default 10 each) bound what each item lists; path_count, connection_score and total stay the same.",
+    "paths_per_item and priority_entries_per_item (0-10, default 10 each) bound what each item lists, top_external_contacts_limit (0-10, default 10) the contacts; path_count, connection_score and total stay the same.",
   mcpDescription:
     "The team ranked by connection strength to the company's current people (direct and two-hop paths); top_external_contacts: those the team knows best, with their connectors. " +
-    "Short answer: small per_page, paths_per_item=1, priority_entries_per_item=0.",
+    "Short answer: small per_page, paths_per_item=1, priority_entries_per_item=0, top_external_contacts_limit=3.",
   params: z.object({ company_uuid: uuidString("The target company's UUID.") }),
-  query: pagedListQuery.extend({ sort_by: pathSortParameter, order: sortOrderParameter("desc"), ...perItemQuery }),
+  query: pagedListQuery.extend({ sort_by: pathSortParameter, order: sortOrderParameter("desc"), ...perItemQuery, ...topExternalContactsQuery }),
   response: recommendedPathsResponseSchema,
   errors: [404],
   cacheable: true,

@@ -4,7 +4,13 @@ import { z } from "zod";
 import { uuidRecordsOf } from "../../platform/request/common-schemas.js";
 import { UUID_PATTERN } from "../../platform/request/uuid-pattern.js";
 import { pathSortParameter } from "./path-sort-parameter.js";
-import { BATCH_PATHS_PER_ITEM, BATCH_PRIORITY_ENTRIES_LIMIT, PATHS_PER_ITEM, PRIORITY_ENTRIES_LIMIT } from "../../relationships/recommended-path-limits.js";
+import {
+  BATCH_PATHS_PER_ITEM,
+  BATCH_PRIORITY_ENTRIES_LIMIT,
+  PATHS_PER_ITEM,
+  PRIORITY_ENTRIES_LIMIT,
+  TOP_EXTERNAL_CONTACTS_LIMIT,
+} from "../../relationships/recommended-path-limits.js";
 
 /** Targets (persons or companies) a batch names at most. */
 export const MAX_BATCH_TARGETS = 100;
@@ -54,4 +60,15 @@ export const pathBatchFields = {
     .max(PRIORITY_ENTRIES_LIMIT)
     .default(BATCH_PRIORITY_ENTRIES_LIMIT)
     .describe(`priority_management entries per item, highest priority first, 0-${PRIORITY_ENTRIES_LIMIT}; default ${BATCH_PRIORITY_ENTRIES_LIMIT}.`),
+};
+
+/** The company batch's own field: how many of each company's `top_external_contacts` to list (persons have none). */
+export const companyBatchFields = {
+  top_external_contacts_limit: z
+    .number()
+    .int()
+    .min(0)
+    .max(TOP_EXTERNAL_CONTACTS_LIMIT)
+    .default(TOP_EXTERNAL_CONTACTS_LIMIT)
+    .describe(`top_external_contacts listed per company, strongest first, 0-${TOP_EXTERNAL_CONTACTS_LIMIT}; default ${TOP_EXTERNAL_CONTACTS_LIMIT}.`),
 };

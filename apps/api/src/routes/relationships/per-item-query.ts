@@ -1,6 +1,6 @@
-/** The query parameters that bound what each item of a single-target recommended-paths answer lists. */
+/** The query parameters that bound what a single-target recommended-paths answer lists: per item, and a company's contacts. */
 import { z } from "zod";
-import { PATHS_PER_ITEM, PRIORITY_ENTRIES_LIMIT } from "../../relationships/recommended-path-limits.js";
+import { PATHS_PER_ITEM, PRIORITY_ENTRIES_LIMIT, TOP_EXTERNAL_CONTACTS_LIMIT } from "../../relationships/recommended-path-limits.js";
 
 /**
  * A count per item from 0 to `maximum`: anything else (a fraction, a sign, a word, more) is a 400 naming the
@@ -28,8 +28,17 @@ export const perItemQuery = {
   ),
 };
 
+/** `top_external_contacts_limit` of the company endpoint (default: all it lists, 10). */
+export const topExternalContactsQuery = {
+  top_external_contacts_limit: countPerItem(
+    TOP_EXTERNAL_CONTACTS_LIMIT,
+    `top_external_contacts listed, strongest first, 0-${TOP_EXTERNAL_CONTACTS_LIMIT} (default ${TOP_EXTERNAL_CONTACTS_LIMIT}).`,
+  ),
+};
+
 /** The ranking options these parameters ask for, the single-target defaults where one is not given. */
-export const perItemLimits = (query: { paths_per_item?: number; priority_entries_per_item?: number }) => ({
+export const perItemLimits = (query: { paths_per_item?: number; priority_entries_per_item?: number; top_external_contacts_limit?: number }) => ({
   maximumPathsPerItem: query.paths_per_item ?? PATHS_PER_ITEM,
   maximumPriorityEntries: query.priority_entries_per_item ?? PRIORITY_ENTRIES_LIMIT,
+  topExternalContactsLimit: query.top_external_contacts_limit ?? TOP_EXTERNAL_CONTACTS_LIMIT,
 });
