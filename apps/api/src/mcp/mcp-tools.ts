@@ -45,6 +45,8 @@ export interface McpToolRoute {
   multipartFields?: Record<string, "file" | "text">;
   /** Whether the operation takes an `Idempotency-Key`, which the tool takes as its `idempotency_key` argument. */
   takesIdempotencyKey: boolean;
+  /** The operation answers a file's bytes (whatever their stored type, JSON included): the result is the file's. */
+  answersBytes?: true;
 }
 
 export interface McpTool {
@@ -147,6 +149,14 @@ function outputSchemaOf(operation: OpenApiOperation, document: OpenApiDocument):
   if (bodies.length === 0) return undefined;
   const [only] = bodies;
   return structuralSchema(localizeReferences(bodies.length === 1 ? only! : { type: "object", anyOf: bodies }, schemas)) as McpTool["outputSchema"];
+}
+
+/** Whether the operation's success answers bytes (`application/octet-stream` in the document), not JSON. */
+function answersBytes(operation: OpenApiOperation): boolean {
+  return Object.entries(operation.responses).some(([status, response]) => {
+    const content = /^2\d\d$/.test(status) ? (response as { content?: Record<string, unknown> }).content : undefined;
+    return content !== undefined && "application/octet-stream" in content;
+  });
 }
 
 const BOOLEAN_TEXTS = ["0", "1", "true", "false"];
@@ -342,6 +352,7 @@ export function buildMcpTools(document: OpenApiDocument): McpTool[] {
           bodyFields,
           ...(multipartFields ? { multipartFields } : {}),
           takesIdempotencyKey,
+          ...(answersBytes(operation) ? { answersBytes: true as const } : {}),
         },
       });
     }

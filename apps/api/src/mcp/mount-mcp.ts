@@ -21,6 +21,7 @@ import { acceptedAnswers, withBothAnswersAccepted } from "./accepted-answers.js"
 import { citeToolNames, toolOfRoutes } from "./cite-tool-names.js";
 import { boundedToolResult } from "./bounded-tool-result.js";
 import { asJsonAnswer } from "./event-stream-as-json.js";
+import { fileAnswerResult } from "./file-tool-result.js";
 import { ACTING_USER_KEY, createRapportMcpHandler, TOOL_CALLER_KEY, TOOL_SELECTION_KEY, type ToolCaller } from "./mcp-handler.js";
 import type { ActingUser } from "./mcp-instructions.js";
 import type { McpTool } from "./mcp-tools.js";
@@ -257,6 +258,7 @@ export function mountMcp(app: Hono<AppEnv>, options: MountMcpOptions) {
         for (const [name, value] of response.headers) {
           if (RATE_LIMIT_HEADER_PATTERN.test(name)) innerHeaders.set(name, value);
         }
+        if (tool.route.answersBytes && response.ok) return fileAnswerResult(tool, args, response);
         // An answer too large for an agent's context is cut to its first records, with the arguments for the rest.
         return boundedToolResult(tool, args, await toToolResult(response, (message) => citeToolNames(forToolArguments(message), madeOf().toolOf, (name) => selected.has(name))));
       };

@@ -216,7 +216,7 @@ const isJsonType = (contentType: string | null) => contentType === null || /^app
  * A body that failed while it was read: a streamed list whose later part failed after the status was sent.
  * Over REST the connection is cut; here the call is a tool error, and nothing of the answer is passed on.
  */
-function brokenAnswer(response: Response): ToolResult {
+export function brokenAnswer(response: Response): ToolResult {
   const requestId = response.headers.get("x-request-id");
   const error = `the answer failed after its first part was sent; nothing of it is usable: call the tool again${requestId ? `, and quote request id ${requestId} if it fails again` : ""}`;
   return { content: [{ type: "text", text: `HTTP 500: ${error}` }], structuredContent: { status: 500, error }, isError: true };

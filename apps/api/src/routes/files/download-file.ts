@@ -29,7 +29,8 @@ export const downloadFile = defineOperation({
   description:
     "Answers with the file's bytes, its stored Content-Type, and Content-Disposition: attachment with its filename. 404 when it is not in the tenant.",
   mcpDescription:
-    "Answers with the file's bytes base64-encoded in content_base64, beside its stored content_type, size_bytes and content_disposition (attachment with its filename). 404 when it is not in the tenant.",
+    "Answers with the file's bytes base64-encoded in content_base64 and, for a text type (UTF-8), as content_text, beside its stored content_type, size_bytes and content_disposition (attachment with its filename). " +
+    "A result holds 50,000 bytes of JSON: past that, content_base64 is left out and content_text holds the text's beginning, as preview says. 404 when it is not in the tenant.",
   params: filePathParams,
   binaryResponse: { description: "The file's bytes, with its stored Content-Type, a Content-Disposition attachment header and Content-Security-Policy: sandbox (it runs no script)." },
   errors: [404],
