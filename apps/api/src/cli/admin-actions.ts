@@ -15,7 +15,7 @@ import { openStore } from "./open-store.js";
 import { commandStreams } from "./command-streams.js";
 import { optionName, optionText } from "./option-text.js";
 import { writeJsonFile, writeJsonTo } from "./personal-data-output.js";
-import { openingCreatedDatabase } from "./database-creation.js";
+import { withCreatedDatabase } from "./database-creation.js";
 import { createdDatabaseNotice, existingDatabasePath, openingDatabase, resolveDatabasePath } from "./database-path.js";
 import { readNewPassword } from "./read-password.js";
 import { abortOnStoppingSignals } from "./stopping-signals.js";
@@ -27,15 +27,24 @@ interface GlobalOptions {
 
 /**
  * Opens the store for one command and always closes it. Only `mayCreate` (tenants create, the first command of a
- * fresh install) makes a database where there is none, and says so; the others refuse a missing file.
+ * fresh install) makes a database where there is none, and says so once `work` is done; when it fails, what was made
+ * is removed (withCreatedDatabase). The others refuse a missing file.
  */
 export async function withStore<T>(command: Command, work: (store: Store, options: GlobalOptions) => Promise<T>, { mayCreate = false } = {}): Promise<T> {
   const options = command.optsWithGlobals<GlobalOptions>();
-  const path = mayCreate ? resolveDatabasePath(options.db) : existingDatabasePath(options.db);
-  const { opened: store, created } = mayCreate
-    ? await openingCreatedDatabase(path, () => openStore(path))
-    : { opened: await openingDatabase(path, () => openStore(path)), created: false };
-  if (created) commandStreams().stderr.write(createdDatabaseNotice(path));
+  if (mayCreate) {
+    const path = resolveDatabasePath(options.db);
+    // A failure of the work too (a full disk at the insert) undoes the creation: the next command would take the file
+    // left behind for a database, and a creating one would not say it made one.
+    return withCreatedDatabase(path, () => openStore(path), async (store, created) => {
+      const result = await work(store, options);
+      // Said once the work is done: a failed one left no database to speak of.
+      if (created) commandStreams().stderr.write(createdDatabaseNotice(path));
+      return result;
+    });
+  }
+  const path = existingDatabasePath(options.db);
+  const store = await openingDatabase(path, () => openStore(path));
   try {
     return await work(store, options);
   } finally {

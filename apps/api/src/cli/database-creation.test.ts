@@ -1,10 +1,11 @@
-/** The rule of every command that may create the database: a failed opening leaves nothing it made. */
+/** The rule of every command that may create the database: a failed opening, or work after it, leaves nothing it made. */
 import { existsSync, mkdtempSync, readdirSync, rmSync, statSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
 import { CliError } from "./cli-output.js";
-import { openingCreatedDatabase } from "./database-creation.js";
+import { openingCreatedDatabase, withCreatedDatabase } from "./database-creation.js";
+import { openStore } from "./open-store.js";
 
 const folder = mkdtempSync(join(tmpdir(), "rapport-database-creation-"));
 afterAll(() => rmSync(folder, { recursive: true, force: true }));
@@ -34,5 +35,27 @@ describe("openingCreatedDatabase", () => {
     const opened = await openingCreatedDatabase(join(folder, "made", "rapport.db"), async () => "opened");
     expect(opened).toEqual({ opened: "opened", created: true });
     expect(existsSync(join(folder, "made", "rapport.db"))).toBe(true);
+  });
+});
+
+describe("withCreatedDatabase", () => {
+  it("removes the database it made, with its -wal, -shm and folders, when the work after the opening fails (a refused insert)", async () => {
+    const path = join(folder, "refused", "deeper", "rapport.db");
+    // A blank name passes no command's check but reaches the store's own refusal, after the file was made and migrated.
+    await expect(withCreatedDatabase(path, () => openStore(path), (store) => store.tenants.create({ name: " ", tier: "standard" }))).rejects.toThrow(/name/);
+    expect(existsSync(join(folder, "refused"))).toBe(false);
+  });
+
+  it("keeps a database it made when the work succeeds, and one it did not make when the work fails", async () => {
+    const path = join(folder, "kept", "rapport.db");
+    const tenant = await withCreatedDatabase(path, () => openStore(path), async (store, created) => {
+      expect(created).toBe(true);
+      return store.tenants.create({ name: "Kept", tier: "standard" });
+    });
+    await expect(withCreatedDatabase(path, () => openStore(path), async (store, created) => {
+      expect(created).toBe(false);
+      throw new Error("refused");
+    })).rejects.toThrow("refused");
+    expect(await withCreatedDatabase(path, () => openStore(path), (store) => store.tenants.list())).toEqual([tenant]);
   });
 });

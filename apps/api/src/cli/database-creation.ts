@@ -1,8 +1,9 @@
 /**
  * @module
  * The one rule of the commands that may create the database (CREATING_COMMANDS): what a creation made is removed
- * again when the opening that follows fails, however it fails (a full disk, a read-only folder, a bad setting). A
- * zero-byte file left behind was "no database" to every other command, and the creating ones took it for theirs.
+ * again when the command fails, however it fails (a full disk, a read-only folder, a bad setting) and whether in the
+ * opening or in the work that follows it (a full disk at a new tenant's insert, a server's port in use). A file left
+ * behind was a database to every command that followed, the creating ones included, which no longer said they made one.
  */
 import { existsSync, rmdirSync, rmSync, truncateSync } from "node:fs";
 import { dirname } from "node:path";
@@ -67,6 +68,46 @@ export async function openingCreatedDatabase<T>(path: string, open: () => Promis
     creation.undo();
     throw error;
   }
+}
+
+/** What withCreatedDatabase opens: a store, closed once the work is done. */
+export interface ClosableDatabase {
+  close(): Promise<void>;
+}
+
+/**
+ * Runs `work` on what `open` opened at `path`, the database made there first when there is none, and closes it; when
+ * the opening or the work fails, the creation is undone (databaseCreation) once what was opened is closed, before the
+ * refusal goes on (a failing close after the work succeeded undoes nothing: the work is committed). A creating command that fails thus leaves no database it made, whatever step it failed at.
+ *
+ * @example
+ * await withCreatedDatabase(path, () => openStore(path), (store, created) => store.tenants.create(tenant));
+ */
+export async function withCreatedDatabase<Opened extends ClosableDatabase, Result>(
+  path: string,
+  open: () => Promise<Opened>,
+  work: (opened: Opened, created: boolean) => Promise<Result>,
+): Promise<Result> {
+  const creation = databaseCreation(path);
+  const opened = await openingDatabase(path, () => {
+    creation.createIfMissing();
+    return open();
+  }).catch((error: unknown) => {
+    creation.undo();
+    throw error;
+  });
+  let result: Result;
+  try {
+    result = await work(opened, creation.created);
+  } catch (error) {
+    // Closed first: a connection still open would write again the -wal and -shm the undo removes.
+    await opened.close().catch(() => undefined);
+    creation.undo();
+    throw error;
+  }
+  // The work is done and committed: a close that fails now (a checkpoint on a full disk) leaves it in the -wal.
+  await opened.close();
+  return result;
 }
 
 /** The folders above `path` that do not exist yet, deepest first: those a new database's creation makes. */

@@ -5,7 +5,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
 import { serveOnceForLogs } from "../testing/built-cli.js";
-import { runRapportInProcess } from "../testing/in-process-cli.js";
+import { runRapportInProcess, serveInProcess } from "../testing/in-process-cli.js";
 
 const folder = mkdtempSync(join(tmpdir(), "rapport-missing-db-"));
 afterAll(() => rmSync(folder, { recursive: true, force: true }));
@@ -83,6 +83,15 @@ describe("a database path with no file", { timeout: 60_000 }, () => {
     } finally {
       if (saved === undefined) delete process.env.RAPPORT_SQLITE_SYNCHRONOUS;
       else process.env.RAPPORT_SQLITE_SYNCHRONOUS = saved;
+    }
+  });
+
+  it("is left as it was by a first serve that cannot listen (its port in use), with --demo or without", async () => {
+    for (const options of [[], ["--demo"]]) {
+      const unserved = join(folder, "unserved", "rapport.db");
+      const failed = await serveInProcess(unserved, {}, ...options);
+      expect(failed, options.join(" ")).toMatchObject({ code: 1, stderr: expect.stringContaining("is already in use") });
+      expect(existsSync(join(folder, "unserved")), options.join(" ")).toBe(false);
     }
   });
 

@@ -208,6 +208,9 @@ export async function runServer(options: ServeOptions, command: Command): Promis
   } catch (error) {
     for (const signal of STOPPING_SIGNALS) process.off(signal, onSignal);
     await services.store.close();
+    // A first start that cannot listen (the port in use) leaves no database either: the next start, on another port,
+    // would otherwise not say it made one, and every other command would take the file for the install's database.
+    creation.undo();
     throw listenFailure(error, options.port, options.host);
   }
   const url = running.url;
