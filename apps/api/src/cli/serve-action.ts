@@ -16,6 +16,7 @@ import { mcpAllowedOriginsFromEnvironment } from "../platform/environment/mcp-al
 import { switchVariable } from "../platform/environment/switch-variable.js";
 import { unknownSettings } from "../platform/environment/unknown-settings.js";
 import { warmGraphsFromEnvironment } from "../platform/environment/warm-graphs-from-environment.js";
+import { sqliteSynchronousFromEnvironment } from "../platform/environment/sqlite-synchronous-from-environment.js";
 import { logCrashes } from "../platform/logging/log-crashes.js";
 import { createLogger, writeOutLogs } from "../platform/logging/logger.js";
 import { startServer, type RunningServer } from "../server.js";
@@ -86,7 +87,7 @@ function listenFailure(error: unknown, port: number, host: string): unknown {
  * It is the first to open the store, so `onMigration` hears of an upgrade's migrations.
  */
 async function refuseDemoBesideOwnTenants(databasePath: string, environment: NodeJS.ProcessEnv, onMigration: MigrationObserver | undefined): Promise<void> {
-  const store = await createSqliteStore({ path: databasePath, ...(onMigration ? { onMigration } : {}) });
+  const store = await createSqliteStore({ path: databasePath, synchronous: sqliteSynchronousFromEnvironment(environment), ...(onMigration ? { onMigration } : {}) });
   try {
     const own = (await store.tenants.list()).filter((tenant) => tenant.uuid !== DEMO_TENANT_UUID);
     if (own.length > 0) {
@@ -141,7 +142,7 @@ export async function runServer(options: ServeOptions, command: Command): Promis
       await openingDatabase(databasePath, async () => {
         creation.createIfMissing();
         await refuseDemoBesideOwnTenants(databasePath, process.env, onMigration);
-        return seedDemoTenant(databasePath);
+        return seedDemoTenant(databasePath, Date.now, { synchronous: sqliteSynchronousFromEnvironment(process.env) });
       });
     }
     services = await openingDatabase(databasePath, () => {

@@ -8,6 +8,7 @@ import { printResult } from "./cli-output.js";
 import { commandStreams } from "./command-streams.js";
 import { openingCreatedDatabase } from "./database-creation.js";
 import { createdDatabaseNotice, resolveDatabasePath } from "./database-path.js";
+import { sqliteSynchronousFromEnvironment } from "../platform/environment/sqlite-synchronous-from-environment.js";
 import type { ServeOptions } from "./serve-action.js";
 import { wholeNumberOption } from "./whole-number-option.js";
 
@@ -49,7 +50,9 @@ export function seedCommand(): Command {
       const global = command.optsWithGlobals<{ db?: string; json?: boolean }>();
       const { seedDemoTenant } = await import("../demo/seed-demo-tenant.js");
       const path = resolveDatabasePath(global.db);
-      const { opened: result, created } = await openingCreatedDatabase(path, () => seedDemoTenant(path));
+      const { opened: result, created } = await openingCreatedDatabase(path, async () =>
+        seedDemoTenant(path, Date.now, { synchronous: sqliteSynchronousFromEnvironment(process.env) }),
+      );
       if (created) commandStreams().stderr.write(createdDatabaseNotice(path));
       printResult(global, result, () => [
         `${result.created ? "created" : "already present:"} demo tenant ${result.tenant_uuid}`,

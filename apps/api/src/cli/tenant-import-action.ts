@@ -11,6 +11,7 @@ import { commandStreams } from "./command-streams.js";
 import { databaseCreation } from "./database-creation.js";
 import { createdDatabaseNotice, openingDatabase, resolveDatabasePath } from "./database-path.js";
 import { openStore } from "./open-store.js";
+import { sqliteSynchronousFromEnvironment } from "../platform/environment/sqlite-synchronous-from-environment.js";
 import { abortOnStoppingSignals, interruptedExitCode } from "./stopping-signals.js";
 import { createTenantRecordsProgressDisplay } from "./tenant-records-progress.js";
 import { openTenantImportSource, type TenantImportSource } from "./tenant-import-source.js";
@@ -59,7 +60,8 @@ async function importInto(
   const tenant = { ...exported, uuid: options.tenant ?? exported.uuid, name: options.name ?? exported.name };
   let imported: TenantImport;
   try {
-    imported = await openTenantImport(database, tenant);
+    // Its steps reach the disk as every command's writes do (RAPPORT_SQLITE_SYNCHRONOUS, as openStore reads it).
+    imported = await openTenantImport(database, tenant, { synchronous: sqliteSynchronousFromEnvironment(process.env) });
   } catch (error) {
     if (error instanceof ConflictError && /being imported/.test(error.message)) throw refusal(error, null);
     if (error instanceof ConflictError) throw new CliError(`tenant ${tenant.uuid} exists on this server: pass --tenant with a new UUID to import under another`);

@@ -3,7 +3,7 @@
  * `rapport seed demo`: creates the deterministic demo tenant (same UUIDs everywhere) unless it
  * exists, and mints demo API keys on request.
  */
-import { createSqliteStore, type Store } from "@rapport/store";
+import { createSqliteStore, type SqliteSynchronous, type Store } from "@rapport/store";
 import { issueApiKey } from "../platform/auth/issue-api-key.js";
 import { DEMO_TENANT_UUID, demoUuid } from "./demo-ids.js";
 import {
@@ -27,14 +27,21 @@ export interface DemoSeedResult {
   users: Array<{ uuid: string; name: string; email: string; role: string }>;
 }
 
-/** Seeds the demo tenant into the database at `databasePath`; a second run changes nothing. */
-export async function seedDemoTenant(databasePath: string, now: () => number = Date.now): Promise<DemoSeedResult> {
+/**
+ * Seeds the demo tenant into the database at `databasePath`; a second run changes nothing. `synchronous` is the store's
+ * option of that name (a command passes RAPPORT_SQLITE_SYNCHRONOUS's, as for every store it opens).
+ */
+export async function seedDemoTenant(
+  databasePath: string,
+  now: () => number = Date.now,
+  { synchronous = "normal" }: { synchronous?: SqliteSynchronous } = {},
+): Promise<DemoSeedResult> {
   // Named records get UUIDs derived from their demo names; the rows they bring along (links,
   // stages' neighbours) get a numbered demo name: the same on every run, in creation order.
   const queue: string[] = [];
   let unnamed = 0;
   const generateId = () => demoUuid(queue.shift() ?? `row-${unnamed++}`);
-  const store = await createSqliteStore({ path: databasePath, now, generateId });
+  const store = await createSqliteStore({ path: databasePath, now, generateId, synchronous });
   try {
     const existing = await store.tenants.get(DEMO_TENANT_UUID);
     if (!existing) {

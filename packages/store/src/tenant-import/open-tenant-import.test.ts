@@ -10,7 +10,7 @@ import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import SqliteDatabase from "better-sqlite3";
 import { Kysely, SqliteDialect } from "kysely";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import type { Database } from "../database-schema.js";
 import { ConflictError, InvalidInputError } from "../errors.js";
 import { createSqliteStore } from "../sqlite/create-sqlite-store.js";
@@ -322,5 +322,20 @@ describe("openTenantImport", () => {
       await db.destroy();
       await store.close();
     }
+  });
+
+  it("syncs its steps as `synchronous` says (the store's option), and refuses another value", async () => {
+    const pragma = vi.spyOn(SqliteDatabase.prototype, "pragma");
+    try {
+      const imported = await openTenantImport(targetPath, tenantOf("6f1d1c1e-0000-4000-8000-0000000000f1"), { now: NOW, synchronous: "full" });
+      await imported.abandon();
+      const settings = pragma.mock.calls.map(([text]) => String(text)).filter((text) => text.startsWith("synchronous"));
+      expect(settings).toEqual(["synchronous = FULL"]);
+    } finally {
+      pragma.mockRestore();
+    }
+    await expect(openTenantImport(targetPath, tenantOf(NEW_UUID), { synchronous: "off" as "full" })).rejects.toThrow(
+      new InvalidInputError('openTenantImport: expecting "synchronous" to be "normal" or "full", got "off"'),
+    );
   });
 });

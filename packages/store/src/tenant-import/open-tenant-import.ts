@@ -18,6 +18,7 @@ import { registerFoldName } from "../repositories/fold-name.js";
 import { refreshOpportunityActivity } from "../repositories/opportunity-activity.js";
 import { refuseAnotherApplicationsFile } from "../sqlite/another-applications-file.js";
 import { checkFilePaths } from "../sqlite/check-file-paths.js";
+import type { SqliteSynchronous } from "../sqlite/open-migrated-database.js";
 import { TENANT_EXPORT_KINDS, type TenantExportKind } from "../tenant-export/tenant-export-kinds.js";
 import { LOCK_RETRY_PAUSES_MS, LOCK_WAIT_MS } from "../sqlite/immediate-transactions.js";
 import { purgeDeletedTenant } from "../tenant-purge/purge-deleted-tenant.js";
@@ -67,6 +68,7 @@ export interface TenantImport {
  * tenant is absent for every reader. A ConflictError when a tenant with that uuid exists (deleted or not) or another
  * process is importing it; what an import of it that failed or was killed left is removed first. `now` is the time of
  * what an export does not hold (a stage's or custom field's creation; the opportunities' activity dates are computed for it).
+ * `synchronous` is the store's option of that name (`"normal"` by default): `"full"` syncs each step's commit.
  *
  * @example
  * const imported = await openTenantImport("./data/rapport.db", { ...manifest.tenant, uuid: newUuid });
@@ -77,8 +79,16 @@ export interface TenantImport {
  *   await imported.abandon();
  * }
  */
-export async function openTenantImport(databasePath: string, tenant: ImportedTenant, options: { now?: number; recordsPerStep?: number } = {}): Promise<TenantImport> {
+export async function openTenantImport(
+  databasePath: string,
+  tenant: ImportedTenant,
+  options: { now?: number; recordsPerStep?: number; synchronous?: SqliteSynchronous } = {},
+): Promise<TenantImport> {
   checkFilePaths("openTenantImport", { databasePath });
+  const synchronous = options.synchronous ?? "normal";
+  if (synchronous !== "normal" && synchronous !== "full") {
+    throw new InvalidInputError(`openTenantImport: expecting "synchronous" to be "normal" or "full", got ${JSON.stringify(synchronous)}`);
+  }
   if (databasePath === ":memory:") throw new InvalidInputError('openTenantImport: a ":memory:" database has no file to write');
   const checked = RecordFields.of(tenant, "tenant");
   checked.uuid("uuid");
@@ -114,7 +124,8 @@ export async function openTenantImport(databasePath: string, tenant: ImportedTen
   try {
     sqlite.pragma(`busy_timeout = ${LOCK_WAIT_MS}`);
     sqlite.pragma("foreign_keys = ON");
-    sqlite.pragma("synchronous = NORMAL");
+    // The store's setting: an import's steps reach the disk as the store's commits do (`full`: each one synced).
+    sqlite.pragma(`synchronous = ${synchronous.toUpperCase()}`);
     // The store's page cache: a large tenant's indexes are written all over the file.
     sqlite.pragma("cache_size = -65536");
     refuseAnotherApplicationsFile(sqlite);
