@@ -1198,8 +1198,12 @@ export interface ImportJobRepository {
   start(tenantUuid: string, jobUuid: string): Promise<boolean>;
   /** Records progress of a running job and refreshes its heartbeat (`updated_at`). */
   progress(tenantUuid: string, jobUuid: string, progress: ImportJobProgress): Promise<void>;
-  /** Ends a queued or running job; false when it had already ended. */
-  finish(tenantUuid: string, jobUuid: string, outcome: ImportJobOutcome): Promise<boolean>;
+  /**
+   * Ends a queued or running job; false when it had already ended. With `replacingError`, a job that ended failed with
+   * exactly that error is ended again with `outcome`: the runner's own ending replaces the guess another node recorded
+   * (that its runner was lost) while the runner could not write it.
+   */
+  finish(tenantUuid: string, jobUuid: string, outcome: ImportJobOutcome, options?: { replacingError?: string }): Promise<boolean>;
   /** Marks failed, with `error`, every queued or running job whose heartbeat is older than `heartbeatBefore`; returns how many. */
   failStale(tenantUuid: string, heartbeatBefore: number, error: string): Promise<number>;
 }

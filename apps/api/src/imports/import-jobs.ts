@@ -182,14 +182,20 @@ export function createImportJobs(options: ImportJobsOptions): ImportJobs {
   const unrecorded = new Map<string, { tenantUuid: string; outcome: ImportJobOutcome; at: number }>();
   let recordingAgain: NodeJS.Timeout | null = null;
 
-  /** Records `outcome` as the job's ending; when the database refuses it, keeps it in `unrecorded` and tries again every heartbeat. */
+  /**
+   * Records `outcome` as the job's ending; when the database refuses it, keeps it in `unrecorded` and tries again every
+   * heartbeat. It replaces the ABANDONED another node may have recorded meanwhile, the heartbeat gone stale while the
+   * database refused this process's writes: the ending the runner knows is the job's, not that guess.
+   */
   async function recordEnding(tenantUuid: string, jobUuid: string, outcome: ImportJobOutcome): Promise<boolean> {
     try {
-      await retryWhileBusy(() => store.importJobs.finish(tenantUuid, jobUuid, outcome));
+      await retryWhileBusy(() => store.importJobs.finish(tenantUuid, jobUuid, outcome, { replacingError: ABANDONED }));
       // Not `wroteAgain`: one row's small write may find room where the job's batches did not.
       unrecorded.delete(jobUuid);
       return true;
     } catch (error) {
+      const storage = storageFailureOf(error);
+      if (storage) options.storageFaults?.met(storage, clock.now(), { job: jobUuid });
       if (!unrecorded.has(jobUuid)) logger.error({ err: error, job: jobUuid }, "could not record the ended import job; trying again until the database takes it");
       unrecorded.set(jobUuid, { tenantUuid, outcome, at: unrecorded.get(jobUuid)?.at ?? clock.now() });
       recordingAgain ??= setInterval(() => void recordUnrecorded(), HEARTBEAT_INTERVAL_MS).unref();
@@ -255,14 +261,11 @@ export function createImportJobs(options: ImportJobsOptions): ImportJobs {
         .catch((error: unknown) => logger.warn({ err: error, job: job.uuid }, "import job could not index the names it wrote; searches will"));
       status = interrupted ? "failed" : "succeeded";
       latest = summary;
-      await retryWhileBusy(() =>
-        store.importJobs.finish(tenantUuid, job.uuid, {
-          status,
-          summary: toRecord(summary),
-          error: interrupted ? INTERRUPTED_BY_SHUTDOWN : null,
-        }),
-      );
-      options.storageFaults?.wroteAgain();
+      // The records are committed, whatever becomes of this write: a refused one (a full disk, a lock held past the
+      // wait) is answered from this process and written once the database takes it, never turned into a failure that
+      // tells the client to upload again what landed.
+      const ending = { status, summary: toRecord(summary), error: interrupted ? INTERRUPTED_BY_SHUTDOWN : null };
+      if (await recordEnding(tenantUuid, job.uuid, ending)) options.storageFaults?.wroteAgain();
     } catch (error) {
       const storage = storageFailureOf(error);
       // As a request's: `GET /ready` says what stopped the job, and the log has its line.

@@ -90,7 +90,7 @@ export function createImportJobRepository({ db, now, generateId }: RepositoryCon
         .where("status", "=", "running")
         .execute();
     },
-    async finish(tenantUuid, jobUuid, outcome) {
+    async finish(tenantUuid, jobUuid, outcome, options = {}) {
       assertAllowedValue(IMPORT_JOB_OUTCOMES, outcome.status, "status", "importJobs.finish");
       const timestamp = now();
       const result = await db
@@ -104,7 +104,11 @@ export function createImportJobRepository({ db, now, generateId }: RepositoryCon
         })
         .where("tenant_uuid", "=", tenantUuid)
         .where("uuid", "=", jobUuid)
-        .where("status", "in", UNFINISHED)
+        .where((row) => {
+          const unfinished = row("status", "in", UNFINISHED);
+          const { replacingError } = options;
+          return replacingError === undefined ? unfinished : row.or([unfinished, row.and([row("status", "=", "failed"), row("error", "=", replacingError)])]);
+        })
         .executeTakeFirst();
       return Number(result.numUpdatedRows) > 0;
     },

@@ -36,6 +36,23 @@ describe("import jobs", () => {
     expect(await store.importJobs.get(tenantUuid, job.uuid)).toMatchObject({ status: "succeeded", finished_at: 4_000, summary: { done: true }, error: null });
   });
 
+  it("replaces, with replacingError, only an ending that failed with exactly that error, within its tenant", async () => {
+    const guessed = await store.importJobs.create(tenantUuid, { kind: "mbox", dry_run: false });
+    await store.importJobs.finish(tenantUuid, guessed.uuid, { status: "failed", summary: null, error: "runner lost" });
+    const truth = { status: "succeeded", summary: { done: true }, error: null } as const;
+    expect(await store.importJobs.finish(tenantUuid, guessed.uuid, truth)).toBe(false);
+    expect(await store.importJobs.finish(otherTenantUuid, guessed.uuid, truth, { replacingError: "runner lost" })).toBe(false);
+    expect(await store.importJobs.finish(tenantUuid, guessed.uuid, truth, { replacingError: "runner" })).toBe(false);
+    clock = 5_000;
+    expect(await store.importJobs.finish(tenantUuid, guessed.uuid, truth, { replacingError: "runner lost" })).toBe(true);
+    expect(await store.importJobs.get(tenantUuid, guessed.uuid)).toMatchObject({ status: "succeeded", summary: { done: true }, error: null, finished_at: 5_000 });
+    // Ended by its runner: nothing replaces it any more.
+    expect(await store.importJobs.finish(tenantUuid, guessed.uuid, { status: "failed", summary: null, error: "runner lost" }, { replacingError: "runner lost" })).toBe(false);
+
+    const running = await store.importJobs.create(tenantUuid, { kind: "mbox", dry_run: false });
+    expect(await store.importJobs.finish(tenantUuid, running.uuid, truth, { replacingError: "runner lost" })).toBe(true);
+  });
+
   it("fails only unfinished jobs whose heartbeat is older than the cutoff", async () => {
     const stale = await store.importJobs.create(tenantUuid, { kind: "ics", dry_run: false });
     await store.importJobs.start(tenantUuid, stale.uuid);

@@ -1,11 +1,14 @@
-import { hostname } from "node:os";
+import { mkdtempSync, rmSync } from "node:fs";
+import { hostname, tmpdir } from "node:os";
+import { join } from "node:path";
+import { pino } from "pino";
 import { setImmediate } from "node:timers/promises";
 import SqliteDatabase from "better-sqlite3";
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
 import { createApp } from "../../app.js";
 import { MAX_EMAIL_RECIPIENTS } from "../../platform/request/count-limits.js";
 import { MAX_MEETING_TEXT_LENGTH, MAX_SUBJECT_LENGTH } from "../../platform/request/field-limits.js";
-import { ABANDONED, INTERRUPTED_BY_SHUTDOWN, STALE_AFTER_MS } from "../../imports/import-jobs.js";
+import { ABANDONED, createImportJobs, INTERRUPTED_BY_SHUTDOWN, STALE_AFTER_MS } from "../../imports/import-jobs.js";
 import { MAX_IMPORTS_PER_TENANT } from "../../imports/import-slots.js";
 import { UPLOADS_FOLDER } from "../../imports/process-upload-folders.js";
 import { emptySummary } from "../../imports/import-summary.js";
@@ -769,6 +772,54 @@ describe("an import a full disk stops", () => {
     } finally {
       full.mockRestore();
       unrecorded.mockRestore();
+      context.services.storageFaults?.wroteAgain();
+    }
+  });
+});
+
+describe("an import whose ending the database refuses to record", () => {
+  // As SQLite fails a write on a full disk; the batches, committed before, are not touched.
+  const diskFull = () => Object.assign(new Error("database or disk is full"), { code: "SQLITE_FULL" });
+
+  it("is answered succeeded, its records committed (it said failed, upload again), and recorded so once writes succeed again", async () => {
+    const refused = vi.spyOn(context.services.store.importJobs, "finish").mockRejectedValue(diskFull());
+    try {
+      const uuid = (await upload({})).body.uuid as string;
+      await context.services.importJobs.settled();
+      expect((await read(uuid)).body).toMatchObject({ status: "succeeded", error: null, summary: { outcome: "completed", emails: { new: 3 } } });
+      expect(await emailCount()).toBe(3);
+      expect(await context.services.store.importJobs.get(acme.tenant.uuid, uuid)).toMatchObject({ status: "running" });
+      refused.mockRestore();
+      expect((await read(uuid)).body).toMatchObject({ status: "succeeded", error: null });
+      expect(await context.services.store.importJobs.get(acme.tenant.uuid, uuid)).toMatchObject({ status: "succeeded", error: null, summary: { emails: { new: 3 } } });
+    } finally {
+      refused.mockRestore();
+      context.services.storageFaults?.wroteAgain();
+    }
+  });
+
+  it("replaces, once recorded, the ABANDONED another node guessed from the stale heartbeat meanwhile", async () => {
+    const { store } = context.services;
+    const finish = store.importJobs.finish.bind(store.importJobs);
+    let diskIsFull = true;
+    const refused = vi.spyOn(store.importJobs, "finish").mockImplementation((...args) => (diskIsFull ? Promise.reject(diskFull()) : finish(...args)));
+    // Another API node on the same database: it knows of the job only its row.
+    const otherNodeFolder = mkdtempSync(join(tmpdir(), "rapport-other-node-"));
+    const otherNode = createImportJobs({ store, clock: context.clock, logger: pino({ level: "silent" }), folder: otherNodeFolder });
+    try {
+      const uuid = (await upload({})).body.uuid as string;
+      await context.services.importJobs.settled();
+      expect(await otherNode.get(acme.tenant.uuid, uuid)).toMatchObject({ status: "running" });
+      // The disk has room again; the other node reads before this one tries its ending again.
+      diskIsFull = false;
+      context.clock.advance(STALE_AFTER_MS + 1);
+      expect(await otherNode.get(acme.tenant.uuid, uuid)).toMatchObject({ status: "failed", error: ABANDONED });
+      expect((await read(uuid)).body).toMatchObject({ status: "succeeded", error: null });
+      expect(await otherNode.get(acme.tenant.uuid, uuid)).toMatchObject({ status: "succeeded", error: null, summary: { emails: { new: 3 } } });
+    } finally {
+      refused.mockRestore();
+      await otherNode.stop();
+      rmSync(otherNodeFolder, { recursive: true, force: true });
       context.services.storageFaults?.wroteAgain();
     }
   });
