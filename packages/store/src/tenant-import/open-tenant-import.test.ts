@@ -159,6 +159,30 @@ describe("openTenantImport", () => {
     expect(await tenantRowCounts(await rowCountDb(), broken)).toEqual({});
   });
 
+  it("refuses an opportunity's custom field value the export's fields do not define or whose type it does not fit, as the store's writes do", async () => {
+    const exported = exportOf(sourcePath, moving.tenantUuid);
+    const path = join(folder, "custom-fields.db");
+    await (await createSqliteStore({ path })).close();
+    const at = exported.opportunities.findIndex(({ json }) => (JSON.parse(json) as { custom_fields: unknown[] }).custom_fields.length > 0);
+    const deal = JSON.parse(exported.opportunities[at]!.json) as { custom_fields: Array<{ uuid: string; key: string; value: unknown }> };
+    const withValues = (custom_fields: unknown[]): Lines => {
+      const opportunities = [...exported.opportunities];
+      opportunities[at] = { json: JSON.stringify({ ...deal, custom_fields }), content: null };
+      return { ...exported, opportunities };
+    };
+    const [lead] = deal.custom_fields;
+    const undefinedUuid = "6f1d1c1e-0000-4000-8000-0000000000c1";
+    for (const [values, message] of [
+      [[{ ...lead, value: "yes" }], `field "custom_fields": custom field 'lead' (boolean) needs true or false, got "yes"`],
+      [[{ ...lead, uuid: undefinedUuid }], `field "custom_fields": custom field ${undefinedUuid} is not defined: the export's opportunity_custom_fields hold no field of that uuid`],
+      [[lead, lead], `field "custom_fields": custom field ${lead!.uuid} is given twice`],
+    ] as const) {
+      await expect(importInto(path, withValues([...values]), NEW_UUID), message).rejects.toThrow(new InvalidInputError(message));
+    }
+    await importInto(path, exported, NEW_UUID);
+    expect(exportOf(path, NEW_UUID).opportunities).toEqual(exported.opportunities);
+  });
+
   it("refuses a link to a user or a linked record the export does not hold, naming it; an older export's task deletions are no user's", async () => {
     const exported = exportOf(sourcePath, moving.tenantUuid);
     const path = join(folder, "links.db");

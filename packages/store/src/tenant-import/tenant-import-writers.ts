@@ -9,8 +9,8 @@
 import { createHash, randomUUID } from "node:crypto";
 import type { Kysely } from "kysely";
 import { ATTENDEE_RESPONSES, EMAIL_PARTICIPANT_ROLES, MEETING_STATUSES } from "../activity-records.js";
-import type { Database } from "../database-schema.js";
-import { ASSOCIATION_OWNER_TYPES, CUSTOM_FIELD_TYPES, ENTITY_TYPES, STAGE_TYPES, TASK_SCOPES, TASK_STATUSES } from "../deal-records.js";
+import type { Database, OpportunityCustomFieldsTable } from "../database-schema.js";
+import { ASSOCIATION_OWNER_TYPES, CUSTOM_FIELD_TYPES, ENTITY_TYPES, STAGE_TYPES, TASK_SCOPES, TASK_STATUSES, type OpportunityCustomField } from "../deal-records.js";
 import { DELETED_ENTITY_TYPES, DELETION_REASONS } from "../deletion-records.js";
 import { InvalidInputError } from "../errors.js";
 import { emailDomain, normalizeLinkedinUrl } from "../normalize.js";
@@ -18,6 +18,7 @@ import { COMPANY_TEXT_FIELDS, ENTITY_LIST_KINDS, ROLES, type CompanyPatch } from
 import { linkKey, type RecordRef } from "../repositories/association-repository.js";
 import { companyColumnsOf, syncCompanyTags } from "../repositories/company-repository.js";
 import { nameSortKey } from "../repositories/name-sort-key.js";
+import { mergeCustomFieldValues, toCustomField } from "../repositories/opportunity-custom-field-repository.js";
 import { nullableTextSortKey, textSortKey } from "../repositories/text-sort-key.js";
 import type { TenantExportKind } from "../tenant-export/tenant-export-kinds.js";
 import { RecordFields } from "./record-fields.js";
@@ -70,6 +71,33 @@ function writeAssociations(fields: RecordFields, writing: ImportWriting, self: {
       created_at: link.time("created_at"),
       updated_at: link.time("updated_at"),
     });
+  }
+}
+
+/**
+ * An opportunity's custom field values, keyed by field uuid as the store keeps them, held to the rule of the store's
+ * writes (mergeCustomFieldValues): each names a field the export's `opportunity_custom_fields` defined, and fits its
+ * type. A select choice the field no longer lists is taken, as the store keeps one an opportunity already holds.
+ * Unchecked, a value the API would refuse landed, and the opportunity's readers were given it as the field's.
+ */
+function checkedCustomFieldValues(fields: RecordFields, writing: ImportWriting): Record<string, unknown> {
+  const values: Record<string, unknown> = {};
+  const defined: OpportunityCustomField[] = [];
+  for (const field of fields.objects("custom_fields")) {
+    const uuid = field.uuid("uuid");
+    const row = writing.get("select * from opportunity_custom_fields where tenant_uuid = ? and uuid = ?", writing.tenantUuid, uuid);
+    if (row === undefined) {
+      throw new InvalidInputError(`field "custom_fields": custom field ${uuid} is not defined: the export's opportunity_custom_fields hold no field of that uuid`);
+    }
+    if (uuid in values) throw new InvalidInputError(`field "custom_fields": custom field ${uuid} is given twice`);
+    defined.push(toCustomField(row as unknown as OpportunityCustomFieldsTable));
+    values[uuid] = field.value("value");
+  }
+  try {
+    return mergeCustomFieldValues(defined, values, values);
+  } catch (error) {
+    if (error instanceof InvalidInputError) throw new InvalidInputError(`field "custom_fields": ${error.message}`);
+    throw error;
   }
 }
 
@@ -274,7 +302,7 @@ export const TENANT_IMPORT_WRITERS: Record<TenantExportKind, Writer> = {
     const name = fields.text("name");
     const details = fields.optionalString("details");
     const nextStep = fields.optionalString("next_step");
-    const customFields = Object.fromEntries(fields.objects("custom_fields").map((field) => [field.uuid("uuid"), field.value("value")]));
+    const customFields = checkedCustomFieldValues(fields, writing);
     writing.insert("opportunities", {
       uuid,
       tenant_uuid: writing.tenantUuid,
