@@ -1,3 +1,4 @@
+import { createHash } from "node:crypto";
 import { connectionScore, relationshipQuality } from "@rapport/graph";
 import { createSqliteStore } from "@rapport/store";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
@@ -167,6 +168,30 @@ describe("mbox import", () => {
       "2026-10-01T10:30:00.000Z",
       "2026-10-01T10:30:00.000Z",
     ]);
+  });
+
+  it("recognizes a message without a Message-ID stored under the stand-in an import before 2026-12-07 gave it from its Date as read then: the archive again adds nothing", async () => {
+    const dates = ["Thu, 1 Oct 126 10:30:00 +0000", "Wed, 31 Dec 2025 23:59:60 +0000", "Thu, 1 Oct 2026 10:30:00"];
+    const path = bed.file("no-ids.mbox", mboxFile(dates.map((date) => mailMessage({ messageId: null, from: "bob@partner.example", to: ["ada@acme.example"], subject: "Hello", date }))));
+    const zone = process.env.TZ;
+    // A server set to Tokyo time read the zoneless Date nine hours early, and derived its stand-in from that.
+    process.env.TZ = "Asia/Tokyo";
+    try {
+      // What such an import stored: the stand-in of sender, Date.parse's instant, subject and recipients.
+      for (const date of dates) {
+        const sentAt = Date.parse(date);
+        const digest = createHash("sha256").update(JSON.stringify(["bob@partner.example", sentAt, "Hello", "ada@acme.example"])).digest("hex").slice(0, 40);
+        await bed.store.emails.ingest(bed.tenantUuid, { message_id: `<${digest}@rapport.import>`, sent_at: sentAt, subject: "Hello", from: { email: "bob@partner.example" }, to: [{ email: "ada@acme.example" }], cc: [] });
+      }
+      const dry = await importArchive({ store: bed.store, tenantUuid: bed.tenantUuid, input: { path }, request: importRequest("mbox", { dryRun: true }) });
+      expect(dry.emails).toMatchObject({ new: 0, known: 3 });
+      const again = await importArchive({ store: bed.store, tenantUuid: bed.tenantUuid, input: { path }, request: importRequest("mbox") });
+      expect(again.emails).toMatchObject({ new: 0, known: 3 });
+    } finally {
+      if (zone === undefined) delete process.env.TZ;
+      else process.env.TZ = zone;
+    }
+    expect(bed.rowCounts().emails).toBe(3);
   });
 
   it("names a person first seen by address alone with a later message's display name, in the archive's order, and keeps a name already given", async () => {

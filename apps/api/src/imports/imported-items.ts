@@ -15,6 +15,11 @@ export interface ImportedAddress {
 export interface ImportedEmail {
   type: "email";
   message_id: string;
+  /**
+   * A message without a `Message-ID` whose `Date` an import before 2026-12-07 read otherwise: the stand-in it was given
+   * then, under which it may be stored already (the import counts it known, and adds nothing).
+   */
+  former_message_id?: string;
   sent_at: number;
   subject: string | null;
   from: ImportedAddress;

@@ -71,3 +71,18 @@ const ISO_DATE_ALONE = /^\s*\d{4}-\d{2}-\d{2}\s*$/;
  * read it as the year 126, and the message was stored nineteen centuries back.
  */
 const THREE_DIGIT_YEAR = /^(\s*(?:[a-z]+,?\s*)?\d{1,2}\s+[a-z]{3}[a-z]*\.?\s+)(\d{3})\b/i;
+
+/**
+ * The instant an import before 2026-12-07 read from a `Date:` header, `Date.parse`'s own (a time without a zone in the
+ * server's time zone, a three-digit year as such, a leap second as the next minute's first), or NaN as parseMailDate
+ * then gave it. A message without a `Message-ID` was stored under a stand-in derived from that reading: where it differs
+ * from parseMailDate's, the import looks the message up under both, so that importing it again adds nothing.
+ *
+ * @example
+ * mailDateReadBefore20261207("Tue, 13 Oct 126 09:00:00 +0200"); // Date.UTC(126, 9, 13, 7): parseMailDate reads 2026
+ */
+export function mailDateReadBefore20261207(written: string): number {
+  const day = writtenDay(written);
+  if (day !== undefined && !isCalendarDate(day)) return Number.NaN;
+  return Date.parse(written);
+}

@@ -14,7 +14,7 @@ import { cutText } from "../platform/request/cut-text.js";
 import { MAX_MESSAGE_ID_LENGTH, MAX_SUBJECT_LENGTH } from "../platform/request/field-limits.js";
 import { personNameOf } from "./display-name.js";
 import type { ImportedAddress, ImportedEmail } from "./imported-items.js";
-import { parseMailDate } from "./mail-date.js";
+import { mailDateReadBefore20261207, parseMailDate } from "./mail-date.js";
 import { mailHeaderAsUtf8 } from "./mail-header-as-utf8.js";
 import { parseMailWithCharsets } from "./postal-mime-with-charsets.js";
 
@@ -92,6 +92,8 @@ function derivedMessageId(fields: MessageFields): string {
 interface MessageFields {
   from: ImportedAddress;
   sentAt: number;
+  /** The instant an import before 2026-12-07 read from the same header (mailDateReadBefore20261207). */
+  sentAtReadBefore: number;
   to: ImportedAddress[];
   cc: ImportedAddress[];
   subject: string | null;
@@ -109,7 +111,7 @@ function messageFields(email: Email): MessageFields | { problem: string } {
   const to = mailboxes(email.to);
   const cc = mailboxes(email.cc).filter((address) => !to.some((recipient) => recipient.email === address.email));
   const subject = email.subject?.trim() ? cutText(email.subject.trim(), MAX_SUBJECT_LENGTH) : null;
-  return { from, sentAt, to, cc, subject };
+  return { from, sentAt, sentAtReadBefore: written ? mailDateReadBefore20261207(written) : Number.NaN, to, cc, subject };
 }
 
 /**
@@ -176,7 +178,16 @@ export async function parseMailMessage(whole: Buffer, options: { keepBody: boole
   if (automated) return { skipped: automated };
   let messageId = email.messageId?.trim() ?? "";
   if (messageId.length > MAX_MESSAGE_ID_LENGTH) return { problem: `Message-ID longer than ${MAX_MESSAGE_ID_LENGTH} characters` };
-  if (!messageId) messageId = derivedMessageId(repairedRaw ? await standInFields(raw, fields) : fields);
+  // The stand-in an import before 2026-12-07 gave it, where that read its Date otherwise: under it the message may be stored.
+  let formerMessageId: string | null = null;
+  if (!messageId) {
+    const standIn = repairedRaw ? await standInFields(raw, fields) : fields;
+    messageId = derivedMessageId(standIn);
+    const { sentAtReadBefore } = standIn;
+    if (!Number.isNaN(sentAtReadBefore) && sentAtReadBefore !== standIn.sentAt) formerMessageId = derivedMessageId({ ...standIn, sentAt: sentAtReadBefore });
+  }
   const bodyText = keepBody && email.text ? cutText(email.text, MAX_BODY_CHARACTERS) : null;
-  return { item: { type: "email", message_id: messageId, sent_at: sentAt, subject, from, to, cc, body_text: bodyText } };
+  return {
+    item: { type: "email", message_id: messageId, ...(formerMessageId ? { former_message_id: formerMessageId } : {}), sent_at: sentAt, subject, from, to, cc, body_text: bodyText },
+  };
 }

@@ -20,7 +20,12 @@ export async function writeEmails(context: BatchContext, entries: ReadonlyArray<
       continue;
     }
     let isNew: boolean;
-    if (dryRun) {
+    const storedBefore = item.former_message_id === undefined ? null : await store.emails.get(tenantUuid, item.former_message_id);
+    if (storedBefore !== null) {
+      // Stored under the stand-in an earlier import derived from its Date as read then: the same message, known.
+      isNew = false;
+      if (!dryRun && context.keepBodies && item.body_text && context.mayAddEmailBody(storedBefore)) await store.emailBodies.put(tenantUuid, storedBefore.uuid, item.body_text);
+    } else if (dryRun) {
       // `<id@host>` and `id@host` are one message to the store, so one key here (the real run sees a DUPLICATE).
       const key = canonicalMessageId(item.message_id);
       isNew = !state.messageIds.has(key) && (await store.emails.get(tenantUuid, item.message_id)) === null;
