@@ -66,13 +66,29 @@ export function checkOptionsApply(request: ImportRequest): void {
   }
 }
 
-/** The default calendar window: the last 3 years to 6 months ahead of `now`. */
+/**
+ * The default calendar window: the last 3 years to 6 months ahead of `now` (UTC), a day the month reached lacks
+ * being its last: from 31 August to 28 (or 29) February, from 29 February back to 28 February.
+ *
+ * @example
+ * defaultWindow(Date.UTC(2026, 7, 31)); // { since: Date.UTC(2023, 7, 31), until: Date.UTC(2027, 1, 28) }
+ */
 export function defaultWindow(now: number): { since: number; until: number } {
-  const since = new Date(now);
-  since.setUTCFullYear(since.getUTCFullYear() - 3);
-  const until = new Date(now);
-  until.setUTCMonth(until.getUTCMonth() + 6);
-  return { since: since.getTime(), until: until.getTime() };
+  return { since: monthsFrom(now, -36), until: monthsFrom(now, 6) };
+}
+
+/**
+ * `time` moved by `months` calendar months (UTC), its day kept unless the month reached lacks it, then that month's
+ * last. `Date`'s own setters roll the day over: 31 August plus 6 months was 3 March, and 29 February less 3 years 1 March.
+ */
+function monthsFrom(time: number, months: number): number {
+  const moved = new Date(time);
+  const day = moved.getUTCDate();
+  moved.setUTCDate(1);
+  moved.setUTCMonth(moved.getUTCMonth() + months);
+  const lastDay = new Date(Date.UTC(moved.getUTCFullYear(), moved.getUTCMonth() + 1, 0)).getUTCDate();
+  moved.setUTCDate(Math.min(day, lastDay));
+  return moved.getTime();
 }
 
 /** A usage mistake in the request (bad map, window the wrong way round): reported before reading. */
