@@ -17,6 +17,7 @@ import type { SummaryProvider } from "./summary/summary-provider.js";
 import { summaryProviderFromEnvironment } from "./summary/summary-provider-from-environment.js";
 import { createImportJobs } from "./imports/import-jobs.js";
 import { createStorageFaults } from "./platform/errors/storage-faults.js";
+import { diskHasRoom } from "./platform/errors/disk-has-room.js";
 import { scoringParametersFromEnvironment } from "./relationships/scoring-parameters-from-environment.js";
 
 export interface CreateServicesOptions {
@@ -65,7 +66,7 @@ export async function createServices(options: CreateServicesOptions): Promise<Ap
     maximumTenantGraphs,
   });
   // The app's (GET /ready, the error handler) and the import jobs': a job a full disk stops is a failure /ready says.
-  const storageFaults = createStorageFaults(logger);
+  const storageFaults = createStorageFaults(logger, { hasRoom: diskHasRoom(databasePath) });
   return {
     store,
     clock,

@@ -286,6 +286,19 @@ describe("a failing disk", () => {
     expect(lines.find((line) => line.msg === "database writes succeed again")).toMatchObject({ level: 30, failure: "disk_full", refused: 3 });
   });
 
+  it("keeps saying disk_full on /ready after a write that got through while the disk has no room yet (one needing no new page does)", async () => {
+    let room = false;
+    const logger = pino({ level: "silent" });
+    failing = createApp({ ...context.services, logger, storageFaults: createStorageFaults(logger, { hasRoom: () => room }) }, { operations: [...operations, fillDisk, failStorage] });
+    expect((await post("/v1/test/fill-disk")).status).toBe(503);
+    expect((await post("/v1/test/fail-storage?code=SQLITE_BUSY")).status).toBe(503);
+    expect((await post("/v1/persons", { name: "Small Write" })).status).toBe(201);
+    expect(await ready()).toMatchObject({ status: "disk_full" });
+    room = true;
+    expect((await post("/v1/persons", { name: "Space Freed" })).status).toBe(201);
+    expect(await ready()).toEqual({ status: "ready" });
+  });
+
   it("answers a read-only file, a damaged file and a disk error with a 503 saying which (each was a 500 'internal error')", async () => {
     const answers = [];
     for (const code of ["SQLITE_READONLY_DIRECTORY", "SQLITE_CORRUPT", "SQLITE_IOERR_FSYNC"]) {

@@ -29,7 +29,10 @@ interface OngoingFailure {
 export interface StorageFaults {
   /** Notes that a request met `failure` at `now` (epoch ms) and logs it, unless a line of its kind was written in the last minute. */
   met(failure: StorageFailure, now: number, logFields: Record<string, unknown>): void;
-  /** Notes that a write succeeded: the failures met before are over (logged once, at info level). */
+  /**
+   * Notes that a write succeeded: the failures met before are over (logged once, at info level), a full disk only once
+   * its file system has room again (`hasRoom`): a write that needs no new page succeeds on a full disk.
+   */
   wroteAgain(): void;
   /** The failure `GET /ready` reports at `now`: the latest met recently that no write has got past since, or null. */
   current(now: number): StorageFailure | null;
@@ -37,10 +40,11 @@ export interface StorageFaults {
 
 /**
  * Creates the memory of one app (createApp makes one: its error handler and `GET /ready` share it), logging to `logger`.
+ * `hasRoom` says whether the database's file system has room again (diskHasRoom); by default it always has.
  *
- * @example const faults = createStorageFaults(logger); faults.current(Date.now()); // null while all is well
+ * @example const faults = createStorageFaults(logger, { hasRoom: diskHasRoom(databasePath) }); faults.current(Date.now()); // null while all is well
  */
-export function createStorageFaults(logger: Logger): StorageFaults {
+export function createStorageFaults(logger: Logger, { hasRoom = () => true }: { hasRoom?: () => boolean } = {}): StorageFaults {
   const ongoing = new Map<StorageFailure["kind"], OngoingFailure>();
   return {
     met(failure, now, logFields) {
@@ -62,8 +66,13 @@ export function createStorageFaults(logger: Logger): StorageFaults {
     },
     wroteAgain() {
       if (ongoing.size === 0) return;
-      for (const { failure, refused } of ongoing.values()) logger.info({ failure: failure.kind, refused }, "database writes succeed again");
-      ongoing.clear();
+      // Until 2026-12-07 any write that got through cleared a full disk, and /ready said ready on a disk still full.
+      const stillFull = ongoing.has("disk_full") && !hasRoom();
+      for (const [kind, { failure, refused }] of ongoing) {
+        if (kind === "disk_full" && stillFull) continue;
+        logger.info({ failure: failure.kind, refused }, "database writes succeed again");
+        ongoing.delete(kind);
+      }
     },
     current(now) {
       let latest: OngoingFailure | null = null;
