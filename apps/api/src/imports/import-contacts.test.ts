@@ -245,6 +245,14 @@ describe("vcf import", () => {
     expect((await bed.personsByKey()).get("grace@navy.example")).toMatchObject({ name: "Grace Hopper", linkedin_url: "https://www.linkedin.com/in/grace-hopper" });
   });
 
+  it("reads a 2.1 card whose photo's base64 lines are not indented and end with a blank line, as older phones write it", async () => {
+    const photo = ["PHOTO;ENCODING=BASE64;TYPE=JPEG:", "/9j/4AAQSkZJRgABAQAAAQABAAD/2wBDAAgGBgcGBQgHBwcJCQgKDBQNDAsLDBkSEw8UHRofHh0a", "HBwgJC4nICIsIxwcKDcpLDAxNDQ0Hyc5PTgyPC4zNDL/2wBDAQkJCQwLDBgNDRgyIRwhMjIyMjIy", ""];
+    const card = vcard("2.1", ["N:Zola;Emile", "FN:Emile Zola", "EMAIL;INTERNET:emile@hooli.example", ...photo, "TITLE:Novelist"]);
+    const summary = await run(bed.file("contacts.vcf", `${card}\r\n`), importRequest("vcf"));
+    expect(summary).toMatchObject({ items: { read: 1, written: 1, failed: 0 }, persons: { created: 1 } });
+    expect((await bed.personsByKey()).get("emile@hooli.example")).toMatchObject({ name: "Emile Zola", job_title: "Novelist" });
+  });
+
   it("takes a card's web page for its company's domain only when one of its addresses is there, not a page on a shared host", async () => {
     const cards = [
       vcard("3.0", ["FN:Ada One", "EMAIL:ada@first.example", "ORG:First Company", "URL:https://github.com/adaone"]),

@@ -43,6 +43,11 @@ describe("modernizeVcard", () => {
     expect(card("FN;CHARSET=ISO-8859-2;ENCODING=QUOTED-PRINTABLE:=A3ukasz Wo=BCniak")).toBe("FN:Łukasz Woźniak");
     expect(card("FN;CHARSET=ISO-8859-1;ENCODING=QUOTED-PRINTABLE:Jos=E9")).toBe("FN:José");
   });
+
+  it("joins a base64 value's lines written without the folding space to their property, and no other line", () => {
+    const legacy = ["BEGIN:VCARD", "VERSION:2.1", "PHOTO;ENCODING=BASE64;JPEG:/9j/4AAQ", "SkZJRg==", "", "LOGO;BASE64:", "  AAEC", "TITLE:Cook", "END:VCARD"].join("\r\n");
+    expect(modernizeVcard(legacy).split("\r\n")).toEqual(["BEGIN:VCARD", "VERSION:2.1", "PHOTO;ENCODING=BASE64;TYPE=JPEG:/9j/4AAQSkZJRg==", "", "LOGO;TYPE=BASE64:AAEC", "TITLE:Cook", "END:VCARD"]);
+  });
 });
 
 describe("CSV columns", () => {

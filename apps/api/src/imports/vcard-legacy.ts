@@ -1,8 +1,9 @@
 /**
  * @module
  * Rewrites vCard 2.1 peculiarities into the 3.0 syntax the parser reads: bare parameters
- * (`EMAIL;INTERNET;PREF:`) become `TYPE=` parameters, and quoted-printable values (with their `=`
- * soft line breaks) are decoded in the charset they name.
+ * (`EMAIL;INTERNET;PREF:`) become `TYPE=` parameters, quoted-printable values (with their `=`
+ * soft line breaks) are decoded in the charset they name, and a base64 value's lines written without
+ * the folding space (2.1 ends such a value with a blank line instead) are joined to their property.
  */
 import iconv from "iconv-lite";
 import { quotedPrintableBytes } from "./quoted-printable.js";
@@ -11,6 +12,14 @@ function decodeQuotedPrintable(value: string, charset: string): string {
   const bytes = quotedPrintableBytes(value);
   // A charset iconv-lite does not know is read as ISO-8859-1, which keeps every byte as a character.
   return iconv.encodingExists(charset) ? iconv.decode(bytes, charset) : bytes.toString("latin1");
+}
+
+/** A line holding nothing but base64 text: no property line can be one, as it has no colon. */
+const BASE64_LINE = /^[A-Za-z0-9+/=]+$/;
+
+/** True for a 2.1 property head with a base64 value (`PHOTO;ENCODING=BASE64;JPEG`, `LOGO;BASE64`). */
+function isBase64Head(head: string): boolean {
+  return head.split(";").slice(1).some((parameter) => /^(encoding=)?(base64|b)$/i.test(parameter.trim()));
 }
 
 /** Splits `NAME;PARAM;PARAM:value` at the first colon outside double quotes. */
@@ -36,8 +45,13 @@ export function modernizeVcard(text: string): string {
   const lines: string[] = [];
   for (let index = 0; index < rawLines.length; index += 1) {
     let line = rawLines[index]!;
-    if (/ENCODING=QUOTED-PRINTABLE/i.test(splitLine(line)?.head ?? "")) {
+    const head = splitLine(line)?.head ?? "";
+    if (/ENCODING=QUOTED-PRINTABLE/i.test(head)) {
       while (line.endsWith("=") && index + 1 < rawLines.length) line = line.slice(0, -1) + rawLines[++index];
+    } else if (isBase64Head(head)) {
+      // Phones and address books of the 2.1 era wrap a photo's base64 at 76 characters without indenting the lines
+      // (the parser read each as a property without a colon, and the whole card failed).
+      while (index + 1 < rawLines.length && BASE64_LINE.test(rawLines[index + 1]!.trim())) line += rawLines[++index]!.trim();
     }
     lines.push(line);
   }
