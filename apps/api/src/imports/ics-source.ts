@@ -437,6 +437,7 @@ export function readIcs(stream: Readable, totalBytes: number | null, options: Ic
         ["VTIMEZONE", 1],
       ]),
       describe: `${options.name} is not an iCalendar file`,
+      name: options.name,
       properties: new Set([CALENDAR_ZONE]),
     });
     // Per calendar: a folder's files are read as one stream, each its own VCALENDAR.

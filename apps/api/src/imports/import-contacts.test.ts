@@ -835,6 +835,14 @@ describe("csv import", () => {
     expect(bed.rowCounts()).toEqual(before);
   });
 
+  it("refuses a vCard in another alphabet's code page naming the file once, and writes nothing", async () => {
+    const before = bed.rowCounts();
+    const card = vcard("3.0", ["FN:Иван Петров", "N:Петров;Иван;;;", "EMAIL:ivan@bank.example", "ORG:Сбербанк"]);
+    const refused = run(bed.file("moscow.vcf", iconv.encode(`${card}\r\n`, "windows-1251")), importRequest("vcf"));
+    await expect(refused).rejects.toThrow(/^[^ ]*moscow\.vcf is not UTF-8 or UTF-16 text, and its letters are not Windows-1252's/);
+    expect(bed.rowCounts()).toEqual(before);
+  });
+
   it("refuses a binary file, which is not UTF-16 either, as a CSV", async () => {
     const png = bed.file("logo.csv", Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 0x0d, 0x49, 0x48, 0x44, 0x52, 0, 0, 1, 0]));
     await expect(run(png, importRequest("csv"))).rejects.toThrow("logo.csv is not a CSV file: it holds binary data");

@@ -4,6 +4,7 @@ import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { setTimeout as sleep } from "node:timers/promises";
+import { gzipSync } from "node:zlib";
 import { afterAll, describe, expect, it } from "vitest";
 import { ImportRequestError, type ImportRequest } from "./import-request.js";
 import { ImportFormatError } from "./imported-items.js";
@@ -45,6 +46,22 @@ describe("checkImportInput", () => {
       process.off("uncaughtException", record);
     }
     expect(errors).toEqual([]);
+  });
+
+  it("refuses a ZIP or gzip file as the archive it is, saying what to extract, for every kind", async () => {
+    const linkedinExport = join(folder, "Basic_LinkedInDataExport_12-07-2026.zip");
+    // A ZIP's local file header, as LinkedIn's data export starts: its Connections.csv deflated behind it.
+    writeFileSync(linkedinExport, Buffer.concat([Buffer.from("PK\x03\x04\x14\x00\x00\x00\x08\x00", "latin1"), Buffer.from("Connections.csv}S;o")]));
+    const mailbox = join(folder, "mail.mbox.gz");
+    writeFileSync(mailbox, gzipSync("From MAILER-DAEMON Mon Nov  2 10:00:00 2026\nSubject: hi\n\nhello\n"));
+    await expect(checkImportInput({ path: linkedinExport }, csvRequest())).rejects.toThrow(
+      new ImportFormatError(`${linkedinExport} is a ZIP archive, not a CSV file: extract it and import the .csv file inside (a LinkedIn data export holds Connections.csv)`),
+    );
+    await expect(checkImportInput({ path: linkedinExport }, csvRequest({ kind: "vcf" }))).rejects.toThrow(`${linkedinExport} is a ZIP archive, not a vCard file: extract it`);
+    await expect(checkImportInput({ path: linkedinExport }, csvRequest({ kind: "ics" }))).rejects.toThrow(`${linkedinExport} is a ZIP archive, not an iCalendar file: extract it`);
+    await expect(checkImportInput({ path: mailbox }, csvRequest({ kind: "mbox" }))).rejects.toThrow(
+      `${mailbox} is a gzip-compressed file, not an mbox file: extract it and import the .mbox file inside`,
+    );
   });
 
   it("refuses a map target the guessed entity does not have as a request error (a 400), not an unexpected one", async () => {

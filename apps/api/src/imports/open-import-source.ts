@@ -7,6 +7,7 @@ import { open, stat } from "node:fs/promises";
 import type { Readable } from "node:stream";
 import { closeStream } from "../platform/streams/close-stream.js";
 import { checkColumnMap, columnMapHeaders, parseColumnMap } from "./column-mapping.js";
+import { refuseCompressedArchive } from "./compressed-archive.js";
 import { readCsv } from "./csv-source.js";
 import { readEmlFiles } from "./eml-source.js";
 import { readIcs } from "./ics-source.js";
@@ -70,6 +71,24 @@ async function openFileStream(path: string): Promise<Readable> {
     const code = (error as NodeJS.ErrnoException).code;
     if (code === "EACCES" || code === "EPERM") throw new ImportFormatError(`cannot read ${path}: it is not readable by this user (${code})`);
     throw error;
+  }
+}
+
+/**
+ * The first bytes of the regular file at `path` (at most 8: enough for an archive's signature); none when they cannot
+ * be read, so that the import's own read meets the failure and reports it as it reports one met part-way.
+ */
+async function fileHead(path: string): Promise<Buffer> {
+  try {
+    const handle = await open(path, "r");
+    try {
+      const { buffer, bytesRead } = await handle.read(Buffer.alloc(8), 0, 8, 0);
+      return buffer.subarray(0, bytesRead);
+    } finally {
+      await handle.close();
+    }
+  } catch {
+    return Buffer.alloc(0);
   }
 }
 
@@ -139,6 +158,15 @@ export async function openImportSource(input: ImportInput, request: ImportReques
   if (request.kind === "mbox" && (info.isDirectory() || path.toLowerCase().endsWith(".eml"))) return closesNothing(await readEmlFiles(path, { keepBodies: request.keepBodies }));
   if (!info.isDirectory()) {
     const stream = await openFileStream(path);
+    // Only a regular file is read twice: a named pipe's first bytes would be taken from the import.
+    if (info.isFile()) {
+      try {
+        refuseCompressedArchive(await fileHead(path), path, request.kind);
+      } catch (error) {
+        await closeStream(stream);
+        throw error;
+      }
+    }
     return closedBy(read(stream, info.size, path), stream);
   }
   if (request.kind === "csv") throw new ImportFormatError(`${path} is a folder: give one CSV file (each file has its own header)`);

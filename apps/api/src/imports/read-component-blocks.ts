@@ -19,6 +19,8 @@ export interface BlockOptions {
   capture: ReadonlyMap<string, number>;
   /** Names the input in the error for a file of another kind. */
   describe: string;
+  /** The input's name, for a file in an encoding it cannot be read in (`describe` said it twice: "x.vcf is not a vCard file is not UTF-8"). */
+  name?: string;
   /**
    * Properties of the `first` component itself to pass on, by upper-case name, as blocks of that name whose text is
    * the value (unfolded); each `first` component's start is then passed on too, as a block of its name with no text,
@@ -54,7 +56,7 @@ function startsAnotherComponent(begins: string, capture: { depth: number }, stac
  */
 export async function* readComponentBlocks(stream: Readable, counter: LineCounter, options: BlockOptions): AsyncGenerator<ComponentBlock> {
   try {
-    const { text } = await readAsUtf8(stream, counter, options.describe);
+    const { text } = await readAsUtf8(stream, counter, options.name ?? options.describe);
     yield* componentBlocksOfText(text, options);
   } finally {
     // Ending `text` does not end `stream` when it was passed on as it is (UTF-8).

@@ -149,6 +149,7 @@ export function readVcf(stream: Readable, totalBytes: number | null, options: { 
       first: "VCARD",
       capture: new Map([["VCARD", 0]]),
       describe: `${options.name} is not a vCard file`,
+      name: options.name,
     });
     for await (const block of blocks) {
       index += 1;
