@@ -269,7 +269,7 @@ describe("rapport", { timeout: 60_000 }, () => {
     });
     const erased = await rapport("--json", "persons", "erase", "--tenant", tenant.uuid, "--person", zeldaUuid.toUpperCase());
     expect(erased.code, erased.stderr).toBe(0);
-    expect(JSON.parse(erased.stdout)).toEqual({ uuid: zeldaUuid, erased: true });
+    expect(JSON.parse(erased.stdout)).toEqual({ uuid: zeldaUuid, erased: true, notes_kept: [], tasks_kept: [] });
     const sqlite = new SqliteDatabase(database, { readonly: true });
     try {
       expect(sqlite.prepare("select count(*) as count from persons where uuid in (?, ?)").get(zeldaUuid, mergedUuid)).toEqual({ count: 0 });

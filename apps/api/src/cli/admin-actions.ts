@@ -11,6 +11,7 @@ import { limitsFor } from "../platform/rate-limit/rate-limit-tiers.js";
 import { monthWindow } from "../platform/rate-limit/rate-limit-windows.js";
 import { MAX_API_KEY_LABEL_LENGTH, MAX_EMAIL_ADDRESS_LENGTH, MAX_PERSON_NAME_LENGTH, MAX_TENANT_NAME_LENGTH } from "../platform/request/field-limits.js";
 import { CliError, printResult } from "./cli-output.js";
+import { keptRecordsLines, recordsLinkedTo } from "./erase-kept-records.js";
 import { openStore } from "./open-store.js";
 import { commandStreams } from "./command-streams.js";
 import { optionName, optionText } from "./option-text.js";
@@ -272,13 +273,18 @@ export const ERASED_COPIES_NOTE =
 export async function erasePerson(options: { tenant: string; person: string }, command: Command): Promise<void> {
   await withStore(command, async (store, global) => {
     await requireTenant(store, options.tenant);
+    const kept = await recordsLinkedTo(store, options.tenant, options.person);
     // An active user's own person is the store's ConflictError, which names the user in one line.
     if (!(await store.persons.erase(options.tenant, options.person))) {
       const canonical = await store.personMerges.mergedInto(options.tenant, options.person);
       const where = canonical ? `: it was merged into person ${canonical}, erase that one` : "";
       throw new CliError(`person ${options.person} not found in tenant ${options.tenant}${where}`);
     }
-    printResult(global, { uuid: options.person, erased: true }, () => [`erased person ${options.person}`, ERASED_COPIES_NOTE]);
+    printResult(global, { uuid: options.person, erased: true, notes_kept: kept.notes, tasks_kept: kept.tasks }, () => [
+      `erased person ${options.person}`,
+      ...keptRecordsLines(kept),
+      ERASED_COPIES_NOTE,
+    ]);
   });
 }
 
