@@ -364,6 +364,27 @@ describe("vcf import", () => {
     expect(persons.get("bo.chen@gmail.com")?.uuid).not.toBe(persons.get("bo@umbrella.example")?.uuid);
   });
 
+  it("finds a LinkedIn connection whose last name carries credentials, pronouns or emoji from their phone card by their name at their company", async () => {
+    const linkedin = csvFile([
+      ["First Name", "Last Name", "URL", "Email Address", "Company", "Position"],
+      ["Jane", "Doe, MBA", "https://www.linkedin.com/in/janedoe", "", "Globex", "CFO"],
+      ["Lee", "Park (He/Him)", "https://www.linkedin.com/in/leepark", "", "Globex", "CTO"],
+      ["Amy", "Wu, PhD 🚀", "https://www.linkedin.com/in/amywu", "", "Globex", "CEO"],
+    ]);
+    await run(bed.file("Connections.csv", linkedin), importRequest("csv"));
+    const cards = [
+      vcard("3.0", ["FN:Jane Doe", "EMAIL:jane@globex.example", "ORG:Globex"]),
+      vcard("3.0", ["FN:Lee Park", "EMAIL:lee@globex.example", "ORG:Globex"]),
+      vcard("3.0", ["FN:Amy Wu", "EMAIL:amy@globex.example", "ORG:Globex"]),
+    ].join("\r\n");
+    const summary = await run(bed.file("phone.vcf", cards), importRequest("vcf"));
+    expect(summary).toMatchObject({ persons: { matched: 3, created: 0 } });
+    const persons = await bed.personsByKey();
+    expect(persons.get("jane@globex.example")?.linkedin_url).toBe("https://www.linkedin.com/in/janedoe");
+    expect(persons.get("lee@globex.example")?.linkedin_url).toBe("https://www.linkedin.com/in/leepark");
+    expect(persons.get("amy@globex.example")?.linkedin_url).toBe("https://www.linkedin.com/in/amywu");
+  });
+
   it("reads a company's domain from a CSV row's address when its domain column is empty, not from free mail", async () => {
     const text = csvFile([
       ["Name", "Email", "Company", "Company Domain"],

@@ -11,6 +11,7 @@ import { MAX_PERSON_EMAIL_ADDRESSES } from "../platform/request/count-limits.js"
 import { findPersonMatch } from "../persons/find-person-match.js";
 import { emptyCompanyFieldsFilled, type CompanyFieldHolder } from "./empty-company-fields.js";
 import type { CompanyReference, ImportedCompany, ImportedPerson } from "./imported-items.js";
+import { withoutNameDecorations } from "./name-decorations.js";
 
 export type PersonCandidate = Omit<ImportedPerson, "type">;
 
@@ -87,10 +88,11 @@ const SAME_NAME_PAGE = 500;
 /**
  * True when two names are one person's as written: case (every letter's, as Unicode folds it: "İNCE" is "İnce", "GROSS"
  * "Groß"), Unicode composition and compatibility forms and spacing aside (accents count): the key a company's name is
- * found by, applied to a person's.
+ * found by, applied to a person's; what a profile adds to a name aside too (LinkedIn's "Jane Doe, MBA" or
+ * "Lee Park (He/Him)" is a phone's "Jane Doe", "Lee Park": `withoutNameDecorations`).
  */
 function samePersonName(left: string, right: string): boolean {
-  const key = (name: string) => companyNameKey(name.replace(/\s+/g, " "));
+  const key = (name: string) => companyNameKey(withoutNameDecorations(name).replace(/\s+/g, " "));
   return key(left) === key(right);
 }
 
