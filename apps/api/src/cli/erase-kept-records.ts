@@ -34,8 +34,9 @@ function counted(count: number, noun: string): string {
 export function keptRecordsLines(kept: KeptRecords): string[] {
   const parts = [kept.notes.length > 0 ? counted(kept.notes.length, "note") : null, kept.tasks.length > 0 ? counted(kept.tasks.length, "task") : null].filter((part) => part !== null);
   if (parts.length === 0) return [];
+  const one = kept.notes.length + kept.tasks.length === 1;
   return [
-    `  ${parts.join(" and ")} linked to them ${kept.notes.length + kept.tasks.length === 1 ? "is" : "are"} kept with the text written in them, which may still speak of the person: review each (GET /v1/notes/{uuid}, GET /v1/tasks/{uuid})`,
+    `  ${parts.join(" and ")} linked to them ${one ? "is kept with the text written in it" : "are kept with the text written in them"}, which may still speak of the person: review ${one ? "it" : "each"} (GET /v1/notes/{uuid}, GET /v1/tasks/{uuid})`,
     ...kept.notes.map((uuid) => `    note ${uuid}`),
     ...kept.tasks.map((uuid) => `    task ${uuid}`),
   ];
