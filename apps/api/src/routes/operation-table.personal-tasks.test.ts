@@ -1,6 +1,6 @@
 /**
- * Walks every operation that changes nothing: a member's PERSONAL task, linked to every kind of record a task links
- * to, changes no answer any other caller gets (another member, an administrator, a tenant-wide key, a tenant-wide key
+ * Walks every operation that changes nothing: a member's PERSONAL tasks, linked to every kind of record a task links
+ * to (with the task, afterwards, a link removed, a task deleted), change no answer any other caller gets (another member, an administrator, a tenant-wide key, a tenant-wide key
  * acting as the administrator). Spec: a PERSONAL task is "visible to and deletable by its creator"; decided in
  * docs/api-decisions.md (Tasks): invisible to everyone else, administrators and tenant-wide calls included, absent from
  * lists, association lists, counts and links. The one exception is a data subject's export (administrators only),
@@ -45,6 +45,8 @@ beforeAll(async () => {
     "a tenant-wide key": { key: tenant.key },
     "a tenant-wide key acting as the administrator": { key: tenant.key, userUuid: tenant.admin.uuid },
   };
+  // Later than every record's writes: one whose updated_at moved with the task (made at this instant) would show it.
+  context.clock.advance(60_000);
   for (const operation of reads) for (const [who, caller] of Object.entries(others)) before.set(`${operation.operationId} ${who}`, await answerOf(operation, caller));
   const ids = tenant.pathIds;
   const made = await context.json("/v1/tasks", {
@@ -65,6 +67,25 @@ beforeAll(async () => {
   });
   expect(made.status, JSON.stringify(made.body)).toBe(201);
   task = made.body as { uuid: string; title: string };
+  // Links made afterwards from the task's side, one removed again, and another PERSONAL task deleted with its links.
+  const asMember = async (method: string, path: string, body?: unknown) => {
+    const answer = await context.json(path, { key: tenant.memberKey, method, body });
+    expect(answer.status, `${method} ${path}: ${JSON.stringify(answer.body)}`).toBeLessThan(300);
+    return answer.body as Record<string, any>;
+  };
+  const later = await asMember("POST", "/v1/tasks", { title: "Mike's private follow-up", scope: "PERSONAL" });
+  const linked = await asMember("POST", `/v1/tasks/${later.uuid}/associations`, { entity_type: "OPPORTUNITY", entity_uuid: ids.opportunity_uuid });
+  await asMember("POST", `/v1/tasks/${later.uuid}/associations`, { entity_type: "NOTE", entity_uuid: ids.note_uuid });
+  await asMember("DELETE", `/v1/tasks/${later.uuid}/associations/${linked.uuid}`);
+  const deleted = await asMember("POST", "/v1/tasks", {
+    title: "Mike's private follow-up",
+    scope: "PERSONAL",
+    associations: [
+      { entity_type: "OPPORTUNITY", entity_uuid: ids.opportunity_uuid },
+      { entity_type: "NOTE", entity_uuid: ids.note_uuid },
+    ],
+  });
+  await asMember("DELETE", `/v1/tasks/${deleted.uuid}`);
 });
 afterAll(() => context.close());
 
@@ -74,7 +95,7 @@ describe.each(reads.map((operation) => [operation.operationId, operation] as con
     async (who) => {
       const answer = await answerOf(operation, others[who]!);
       expect(answer).not.toContain(task.uuid);
-      expect(answer).not.toContain(task.title);
+      expect(answer).not.toContain("private follow-up");
       expect(answer).toBe(before.get(`${operation.operationId} ${who}`));
     },
   );

@@ -9,6 +9,7 @@ import { assertAllowedValue } from "./allowed-value.js";
 import type { AssociationRepository, Viewer } from "../deal-store.js";
 import { InvalidInputError, NotFoundError } from "../errors.js";
 import { entityActivitySource, refreshOpportunityActivity } from "./opportunity-activity.js";
+import { linksOthersSee, tasksOfLinks } from "./links-others-see.js";
 import { sidesOfLinks, stampNotesAndTasksChanged } from "./note-and-task-change-stamp.js";
 import { opportunitiesOfLinks, stampOpportunitiesChanged } from "./opportunity-change-stamp.js";
 import { toOpportunityType } from "./opportunity-type-repository.js";
@@ -147,8 +148,10 @@ export async function insertLinks(
       .onConflict((conflict) => conflict.columns(["tenant_uuid", "link_key"]).doNothing())
       .execute();
   }
-  await stampOpportunitiesChanged(db, tenantUuid, targets.filter((target) => target.type === "OPPORTUNITY").map((target) => target.uuid), timestamp);
-  await stampNotesAndTasksChanged(db, tenantUuid, targets, timestamp);
+  const made = targets.map((target) => ({ owner_type: owner.type, owner_uuid: owner.uuid, entity_type: target.type, entity_uuid: target.uuid }));
+  const shown = await linksOthersSee(db, tenantUuid, made);
+  await stampOpportunitiesChanged(db, tenantUuid, shown.filter((link) => link.entity_type === "OPPORTUNITY").map((link) => link.entity_uuid), timestamp);
+  await stampNotesAndTasksChanged(db, tenantUuid, [...shown.map((link) => ({ type: link.entity_type, uuid: link.entity_uuid })), ...targets.filter((target) => target.type === "TASK")], timestamp);
 }
 
 /** Removes every link touching the records (when they are deleted); the live opportunities they linked change at `timestamp`. */
@@ -160,8 +163,10 @@ export async function deleteLinksOf(db: Kysely<Database>, tenantUuid: string, re
   // planner read every link of the tenant (250,000 at benchmark scale L) for each deleted record.
   const owned = await db.deleteFrom("associations").where("tenant_uuid", "=", tenantUuid).where("owner_type", "=", recordType).where("owner_uuid", "in", uuids).returning(sides).execute();
   const targeted = await db.deleteFrom("associations").where("tenant_uuid", "=", tenantUuid).where("entity_type", "=", recordType).where("entity_uuid", "in", uuids).returning(sides).execute();
-  await stampOpportunitiesChanged(db, tenantUuid, opportunitiesOfLinks([...owned, ...targeted]), timestamp);
-  await stampNotesAndTasksChanged(db, tenantUuid, sidesOfLinks([...owned, ...targeted]), timestamp);
+  const removed = [...owned, ...targeted];
+  const shown = await linksOthersSee(db, tenantUuid, removed);
+  await stampOpportunitiesChanged(db, tenantUuid, opportunitiesOfLinks(shown), timestamp);
+  await stampNotesAndTasksChanged(db, tenantUuid, [...sidesOfLinks(shown), ...tasksOfLinks(removed)], timestamp);
 }
 
 /**
@@ -267,8 +272,12 @@ export function createAssociationRepository(context: RepositoryContext): Associa
           .executeTakeFirst();
         if (!before) {
           await insertLinks({ ...context, db: transaction }, tenantUuid, owner, [target]);
-          if (owner.type === "OPPORTUNITY") await stampOpportunitiesChanged(transaction, tenantUuid, [owner.uuid], now(tenantUuid));
-          await stampNotesAndTasksChanged(transaction, tenantUuid, [owner], now(tenantUuid));
+          const made = { owner_type: owner.type, owner_uuid: owner.uuid, entity_type: target.type, entity_uuid: target.uuid };
+          // The owner's record lists the link; to everyone but a PERSONAL task's creator it lists none, and does not change.
+          if (owner.type === "TASK" || (await linksOthersSee(transaction, tenantUuid, [made])).length > 0) {
+            if (owner.type === "OPPORTUNITY") await stampOpportunitiesChanged(transaction, tenantUuid, [owner.uuid], now(tenantUuid));
+            await stampNotesAndTasksChanged(transaction, tenantUuid, [owner], now(tenantUuid));
+          }
           if (owner.type === "OPPORTUNITY" && (target.type === "PERSON" || target.type === "COMPANY")) {
             await refreshOpportunityActivity(transaction, tenantUuid, [owner.uuid], { source: entityActivitySource(context, transaction, tenantUuid), now: now() });
           }
@@ -303,8 +312,9 @@ export function createAssociationRepository(context: RepositoryContext): Associa
         const other = seenFrom(row, { type: recordType, uuid: recordUuid });
         if ((await visibleLinks(transaction, tenantUuid, [other], viewer)).length === 0) return false;
         await transaction.deleteFrom("associations").where("uuid", "=", linkUuid).execute();
-        await stampOpportunitiesChanged(transaction, tenantUuid, opportunitiesOfLinks([row]), now(tenantUuid));
-        await stampNotesAndTasksChanged(transaction, tenantUuid, sidesOfLinks([row]), now(tenantUuid));
+        const shown = await linksOthersSee(transaction, tenantUuid, [row]);
+        await stampOpportunitiesChanged(transaction, tenantUuid, opportunitiesOfLinks(shown), now(tenantUuid));
+        await stampNotesAndTasksChanged(transaction, tenantUuid, [...sidesOfLinks(shown), ...tasksOfLinks([row])], now(tenantUuid));
         if (row.owner_type === "OPPORTUNITY" && (row.entity_type === "PERSON" || row.entity_type === "COMPANY")) {
           const opportunity = await transaction
             .selectFrom("opportunities")
