@@ -1219,7 +1219,8 @@ export interface MatchKeyRepository {
    * The oldest live company (by `created_at`, then uuid) with this name as `companyNameKey` compares names: trimmed,
    * every letter's case folded as Unicode folds it ("ВТБ" finds "втб", "ΑΛΦΑ" "Άλφα"), composed or decomposed alike
    * ("Société" typed finds "Socie\u0301te\u0301" as macOS writes it), compatibility forms as their plain letters
-   * ("ＴＯＹＯＴＡ" finds "Toyota"); other accents count ("Muller AG" does not find "Müller AG").
+   * ("ＴＯＹＯＴＡ" finds "Toyota"), punctuation, spaces and trade marks left out ("ACME INC" finds "Acme, Inc.");
+   * other accents and symbols count ("Muller AG" does not find "Müller AG", nor "C Labs" "C++ Labs").
    */
   companyByName(tenantUuid: string, name: string): Promise<Company | null>;
 }

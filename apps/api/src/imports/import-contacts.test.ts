@@ -680,6 +680,30 @@ describe("csv import", () => {
     expect(companyOf("anna@mueller.example")).toBe(companies.get("Müller AG")!.uuid);
   });
 
+  it("finds a company by its name however a file punctuates and spaces it, as the dry run counts it", async () => {
+    const text = csvFile([
+      ["Name", "Email", "Company"],
+      ["Jane Doe", "jane@one.example", "Acme, Inc."],
+      ["Lee Park", "lee@two.example", "ACME INC"],
+      ["Amy Wu", "amy@three.example", "Acme Inc."],
+      ["Sam Cole", "sam@four.example", "Coca-Cola"],
+      ["Kim Ross", "kim@five.example", "Coca Cola™"],
+      // A symbol counts: "C++ Labs" is not "C Labs".
+      ["Max Bell", "max@six.example", "C++ Labs"],
+      ["Eva Hart", "eva@seven.example", "C Labs"],
+    ]);
+    const summary = await importThreeTimes(bed.file("punctuated.csv", text), importRequest("csv"));
+    expect(summary).toMatchObject({ persons: { created: 7 }, companies: { created: 4 } });
+    const persons = await bed.personsByKey();
+    const companies = await companiesByName();
+    const companyOf = (address: string) => persons.get(address)?.primary_company_uuid;
+    expect(companyOf("lee@two.example")).toBe(companies.get("Acme, Inc.")!.uuid);
+    expect(companyOf("amy@three.example")).toBe(companies.get("Acme, Inc.")!.uuid);
+    expect(companyOf("kim@five.example")).toBe(companies.get("Coca-Cola")!.uuid);
+    expect(companyOf("eva@seven.example")).toBe(companies.get("C Labs")!.uuid);
+    expect(companyOf("max@six.example")).toBe(companies.get("C++ Labs")!.uuid);
+  });
+
   it("finds a company by its name composed or decomposed (macOS writes NFD), as the dry run counts it", async () => {
     const text = csvFile([
       ["Name", "Email", "Company"],

@@ -87,8 +87,8 @@ const SAME_NAME_PAGE = 500;
 
 /**
  * True when two names are one person's as written: case (every letter's, as Unicode folds it: "İNCE" is "İnce", "GROSS"
- * "Groß"), Unicode composition and compatibility forms and spacing aside (accents count): the key a company's name is
- * found by, applied to a person's; what a profile adds to a name aside too (LinkedIn's "Jane Doe, MBA" or
+ * "Groß"), Unicode composition and compatibility forms, spacing and punctuation aside ("O'Brien" is "OBrien", "Jean-Luc"
+ * "Jean Luc"; accents count): the key a company's name is found by, applied to a person's; what a profile adds to a name aside too (LinkedIn's "Jane Doe, MBA" or
  * "Lee Park (He/Him)" is a phone's "Jane Doe", "Lee Park": `withoutNameDecorations`).
  */
 function samePersonName(left: string, right: string): boolean {

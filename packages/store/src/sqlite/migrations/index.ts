@@ -89,6 +89,7 @@ import { linkedinKeysFreedMigration } from "./0089-linkedin-keys-freed.js";
 import { nameSortKeysBoundedMigration } from "./0090-name-sort-keys-bounded.js";
 import { linkedinKeysSharedMigration } from "./0091-linkedin-keys-shared.js";
 import { removalsStampedByTheStoreMigration } from "./0092-removals-stamped-by-the-store.js";
+import { companyNameKeysWithoutPunctuationMigration } from "./0093-company-name-keys-without-punctuation.js";
 
 export const migrations: Record<string, Migration> = {
   "0001-foundation": foundationMigration,
@@ -176,6 +177,7 @@ export const migrations: Record<string, Migration> = {
   "0090-name-sort-keys-bounded": nameSortKeysBoundedMigration,
   "0091-linkedin-keys-shared": linkedinKeysSharedMigration,
   "0092-removals-stamped-by-the-store": removalsStampedByTheStoreMigration,
+  "0093-company-name-keys-without-punctuation": companyNameKeysWithoutPunctuationMigration,
 };
 
 /** Hands Kysely's Migrator the in-code migrations, so a bundled build needs no migration folder. */
