@@ -1,8 +1,9 @@
 /**
  * @module
  * Reads an mbox archive as a stream of messages: a message starts at a `From ` postmark line at the
- * start of the file or after a blank line. Only the header block of each message is kept (the body
- * is skipped line by line) unless bodies are asked for, so memory stays flat for any file size.
+ * start of the file or after a blank line, or at one right after the last line of the message before when a header
+ * line follows it (some tools write no blank line between messages). Only the header block of each message is kept
+ * (the body is skipped line by line) unless bodies are asked for, so memory stays flat for any file size.
  */
 import type { Readable } from "node:stream";
 import { ImportFormatError, type ImportSource, type SourceEntry } from "./imported-items.js";
@@ -11,6 +12,8 @@ import { readLineChunks, type LineCounter } from "./read-lines.js";
 
 /** `From sender date`, as written by mail clients and Gmail/Takeout: the postmark ends in a year. */
 const POSTMARK = /^From \S+.*\d{4}\s*$/;
+/** A header field's first line: a name of printable characters but the colon, then the colon (RFC 5322 §2.2). */
+const HEADER_LINE = /^[!-9;-~]+:/;
 /** With bodies kept, a message's raw bytes beyond this are not kept (its text is cut anyway). */
 const MAX_KEPT_MESSAGE_BYTES = 4 * MAX_BODY_CHARACTERS;
 
@@ -67,9 +70,41 @@ export function readMbox(stream: Readable, totalBytes: number | null, options: M
       return "item" in parsed ? { position, item: parsed.item } : "skipped" in parsed ? { position, skipped: parsed.skipped } : { position, problem: parsed.problem };
     };
 
+    const started = (line: number): PendingMessage => {
+      count += 1;
+      return { index: count, line, headerLines: [], headerBytes: 0, headerTooLarge: false, inHeaders: true, bodyLines: [], bodyBytes: 0 };
+    };
+    // A postmark line with no blank line before it: a message's start if a header line follows, else a line of the message.
+    let unseparated: { line: string; lineNumber: number } | null = null;
+    const keep = (message: PendingMessage, line: string) => {
+      if (message.inHeaders) {
+        if (line === "") {
+          message.inHeaders = false;
+        } else if (message.headerTooLarge || message.headerBytes + line.length + 2 > MAX_HEADER_BYTES) {
+          message.headerTooLarge = true;
+        } else {
+          message.headerLines.push(line);
+          message.headerBytes += line.length + 2;
+        }
+      } else if (options.keepBodies && message.bodyBytes < MAX_KEPT_MESSAGE_BYTES) {
+        message.bodyLines.push(line);
+        message.bodyBytes += line.length + 2;
+      }
+    };
+
     for await (const lines of readLineChunks(stream, "latin1", counter)) {
       for (const line of lines) {
         lineNumber += 1;
+        if (unseparated) {
+          const postmark = unseparated;
+          unseparated = null;
+          if (HEADER_LINE.test(line)) {
+            if (current) yield await finish(current);
+            current = started(postmark.lineNumber);
+          } else if (current) {
+            keep(current, postmark.line);
+          }
+        }
         if (!sawContent) {
           if (line.trim() === "") continue;
           sawContent = true;
@@ -77,30 +112,22 @@ export function readMbox(stream: Readable, totalBytes: number | null, options: M
             throw new ImportFormatError(`${options.name} is not an mbox file: it must start with a "From " line, found "${line.slice(0, 60)}" at line ${lineNumber}`);
           }
         }
-        if (previousBlank && POSTMARK.test(line)) {
+        if (POSTMARK.test(line) && previousBlank) {
           if (current) yield await finish(current);
-          count += 1;
-          current = { index: count, line: lineNumber, headerLines: [], headerBytes: 0, headerTooLarge: false, inHeaders: true, bodyLines: [], bodyBytes: 0 };
+          current = started(lineNumber);
+          previousBlank = false;
+          continue;
+        }
+        if (POSTMARK.test(line) && current) {
+          unseparated = { line, lineNumber };
           previousBlank = false;
           continue;
         }
         previousBlank = line === "";
-        if (!current) continue;
-        if (current.inHeaders) {
-          if (line === "") {
-            current.inHeaders = false;
-          } else if (current.headerTooLarge || current.headerBytes + line.length + 2 > MAX_HEADER_BYTES) {
-            current.headerTooLarge = true;
-          } else {
-            current.headerLines.push(line);
-            current.headerBytes += line.length + 2;
-          }
-        } else if (options.keepBodies && current.bodyBytes < MAX_KEPT_MESSAGE_BYTES) {
-          current.bodyLines.push(line);
-          current.bodyBytes += line.length + 2;
-        }
+        if (current) keep(current, line);
       }
     }
+    if (unseparated && current) keep(current, unseparated.line);
     if (current) yield await finish(current);
     if (!sawContent) throw new ImportFormatError(`${options.name} is empty: an mbox file holds at least one message`);
   }
