@@ -2,9 +2,10 @@
 // as `tsc -p tsconfig.json` did, and writes into dist/ the declarations its package.json points at (the `types` of
 // each export) with every module they name, one .d.ts per module and no test's. tsup's dts bundling ran TypeScript
 // over the same sources a second time. Plain JavaScript, run from the package's folder: node ../../scripts/check-types.mjs
-import { mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { dirname, join, relative, resolve, sep } from "node:path";
 import ts from "typescript";
+import { removeDeclarations } from "./remove-declarations.mjs";
 
 const packageFolder = process.cwd();
 const sourceFolder = join(packageFolder, "src");
@@ -27,20 +28,6 @@ function relativeSpecifiers(declarationText) {
   };
   visit(ts.createSourceFile("declarations.d.ts", declarationText, ts.ScriptTarget.Latest));
   return specifiers;
-}
-
-function removeDeclarations(folder) {
-  let entries = [];
-  try {
-    entries = readdirSync(folder, { withFileTypes: true });
-  } catch {
-    return;
-  }
-  for (const entry of entries) {
-    const path = join(folder, entry.name);
-    if (entry.isDirectory()) removeDeclarations(path);
-    else if (entry.name.endsWith(".d.ts")) rmSync(path);
-  }
 }
 
 const configPath = join(packageFolder, "tsconfig.json");

@@ -114,7 +114,8 @@ export function packedFiles(packageFolder) {
  * Every file the package's tarball would hold that it should not, one sentence each; empty when none. A tarball holds
  * package.json, README.md, LICENSE and built files under dist/ only (JavaScript and source maps at its top,
  * declarations in the source's folders, as the type check writes them): no source, no test, and no test or
- * testing-only module built into dist/ (as the source maps name their sources) nor declared there.
+ * testing-only module built into dist/ (as the source maps name their sources) nor declared there, and no declarations
+ * of a module src/ no longer holds.
  */
 export function packedFilesProblems(packageFolder) {
   const problems = [];
@@ -122,6 +123,9 @@ export function packedFilesProblems(packageFolder) {
   for (const file of files) {
     if (!["package.json", "README.md", "LICENSE"].includes(file) && !/^dist\/([^/]+\.(js|js\.map)|([^/]+\/)*[^/]+\.d\.ts)$/.test(file)) problems.push(`${file} is packed`);
     if (/\.test\.d\.ts$|^dist\/(.+\/)?testing\//.test(file)) problems.push(`${file} is packed, the declarations of test or testing-only code`);
+    // A cache hit of turbo's typecheck adds the cached declarations and deletes none (remove-declarations runs first).
+    const source = /^dist\/(.+)\.d\.ts$/.exec(file)?.[1];
+    if (source !== undefined && !existsSync(new URL(`src/${source}.ts`, packageFolder))) problems.push(`${file} is packed, the declarations of no module of src/ (left by an earlier build)`);
   }
   for (const file of files.filter((path) => path.endsWith(".js.map"))) {
     const { sources } = JSON.parse(readFileSync(new URL(file, packageFolder), "utf8"));

@@ -18,7 +18,7 @@ describe("@rapport/store as published", () => {
     expect(packageContentsProblems(packageFolder)).toEqual([]);
   });
 
-  it("packs only package.json, README.md, LICENSE and dist/, with no test or testing-only code (npm pack --dry-run)", () => {
+  it("packs only package.json, README.md, LICENSE and dist/, with no test or testing-only code nor a removed module's declarations (npm pack --dry-run)", () => {
     expect(packedFilesProblems(packageFolder)).toEqual([]);
   });
 
