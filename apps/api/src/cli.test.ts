@@ -20,6 +20,7 @@ import { longestAccepted } from "./testing/longest-accepted.js";
 import { migratedDatabaseAt } from "./testing/migrated-database.js";
 import { buildCommit } from "./build/build-commit.js";
 import { RAPPORT_BUILD, RAPPORT_VERSION } from "./version.js";
+import { endedWithTest } from "./testing/ended-with-test.js";
 
 const folder = mkdtempSync(join(tmpdir(), "rapport-cli-"));
 // A copy of the run's migrated file: what these tests do is not a new database's creation (missing-database.test.ts).
@@ -582,9 +583,9 @@ describe("rapport", { timeout: 60_000 }, () => {
   });
 
   it("with --json, serve prints only its JSON document on stdout and logs on stderr", async () => {
-    const server = spawn(process.execPath, [cliPath, "--db", join(folder, "json-serve.db"), "--json", "serve", "--port", "0"], {
+    const server = endedWithTest(spawn(process.execPath, [cliPath, "--db", join(folder, "json-serve.db"), "--json", "serve", "--port", "0"], {
       env: { ...process.env, RAPPORT_LOG_LEVEL: "info" },
-    });
+    }));
     let stdout = "";
     let stderr = "";
     server.stderr.on("data", (chunk: Buffer) => (stderr += chunk.toString()));
@@ -608,9 +609,9 @@ describe("rapport", { timeout: 60_000 }, () => {
   });
 
   it("serves the demo tenant and its printed key works, then stops cleanly on SIGTERM", async () => {
-    const server = spawn(process.execPath, [cliPath, "--db", join(folder, "demo.db"), "--json", "serve", "--demo", "--port", "0"], {
+    const server = endedWithTest(spawn(process.execPath, [cliPath, "--db", join(folder, "demo.db"), "--json", "serve", "--demo", "--port", "0"], {
       env: { ...process.env, RAPPORT_LOG_LEVEL: "silent" },
-    });
+    }));
     let output = "";
     const started = await new Promise<{ url: string; demo: { tenant_key: string; read_only_key: string; user_keys: Array<{ key: string }> } }>((resolve, reject) => {
       server.stdout.on("data", (chunk: Buffer) => {

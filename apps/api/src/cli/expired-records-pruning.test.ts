@@ -9,6 +9,7 @@ import { pino } from "pino";
 import { afterAll, describe, expect, it } from "vitest";
 import { CLI_PATH } from "../testing/built-cli.js";
 import { pruneExpiredIdempotencyKeys, pruneExpiredOAuthRecords } from "./expired-records-pruning.js";
+import { endedWithTest } from "../testing/ended-with-test.js";
 
 const folder = mkdtempSync(join(tmpdir(), "rapport-oauth-pruning-"));
 afterAll(() => rmSync(folder, { recursive: true, force: true }));
@@ -107,7 +108,7 @@ describe("expired OAuth records", { timeout: 60_000 }, () => {
     await withRecords(store, now);
     await withIdempotencyKeys(store, now);
     await store.close();
-    const server = spawn(process.execPath, [CLI_PATH, "--db", database, "--json", "serve", "--port", "0", "--no-warm-graphs"]);
+    const server = endedWithTest(spawn(process.execPath, [CLI_PATH, "--db", database, "--json", "serve", "--port", "0", "--no-warm-graphs"]));
     let logs = "";
     const exited = new Promise((resolve) => server.once("exit", (code, signal) => resolve(code ?? signal)));
     await new Promise<void>((resolve, reject) => {

@@ -6,6 +6,7 @@ import { join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
 import { CLI_PATH } from "../testing/built-cli.js";
 import { migratedDatabaseAt } from "../testing/migrated-database.js";
+import { endedWithTest } from "../testing/ended-with-test.js";
 
 const folder = mkdtempSync(join(tmpdir(), "rapport-serve-crash-"));
 afterAll(() => rmSync(folder, { recursive: true, force: true }));
@@ -15,9 +16,9 @@ describe("rapport serve crashing", { timeout: 60_000 }, () => {
     // Loaded before the command: on SIGUSR2, a throw that nothing catches.
     const crash = join(folder, "crash-on-signal.cjs");
     writeFileSync(crash, 'process.on("SIGUSR2", () => setImmediate(() => { throw new Error("crash test: nobody caught this"); }));\n');
-    const server = spawn(process.execPath, [CLI_PATH, "--db", migratedDatabaseAt(join(folder, "crash.db")), "--json", "serve", "--port", "0", "--no-warm-graphs"], {
+    const server = endedWithTest(spawn(process.execPath, [CLI_PATH, "--db", migratedDatabaseAt(join(folder, "crash.db")), "--json", "serve", "--port", "0", "--no-warm-graphs"], {
       env: { ...process.env, RAPPORT_LOG_LEVEL: "info", NODE_OPTIONS: `--require ${crash}` },
-    });
+    }));
     let stderr = "";
     const exited = new Promise<number | null>((resolve) => server.once("exit", resolve));
     await new Promise<void>((resolve) =>

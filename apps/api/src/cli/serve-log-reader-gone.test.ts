@@ -6,13 +6,14 @@ import { join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
 import { CLI_PATH } from "../testing/built-cli.js";
 import { migratedDatabaseAt } from "../testing/migrated-database.js";
+import { endedWithTest } from "../testing/ended-with-test.js";
 
 const folder = mkdtempSync(join(tmpdir(), "rapport-log-reader-"));
 afterAll(() => rmSync(folder, { recursive: true, force: true }));
 
 describe("rapport serve without its log reader", { timeout: 60_000 }, () => {
   it("keeps answering once its stdout's reader is gone, then drains and exits 0 on SIGTERM", async () => {
-    const server = spawn(process.execPath, [CLI_PATH, "--db", migratedDatabaseAt(join(folder, "rapport.db")), "serve", "--port", "0", "--no-warm-graphs"]);
+    const server = endedWithTest(spawn(process.execPath, [CLI_PATH, "--db", migratedDatabaseAt(join(folder, "rapport.db")), "serve", "--port", "0", "--no-warm-graphs"]));
     const exited = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((resolve) => server.once("exit", (code, signal) => resolve({ code, signal })));
     try {
       const url = await new Promise<string>((resolve, reject) => {

@@ -10,6 +10,7 @@ import { join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
 import { CLI_PATH } from "../testing/built-cli.js";
 import { migratedDatabaseAt } from "../testing/migrated-database.js";
+import { endedWithTest } from "../testing/ended-with-test.js";
 
 const folder = mkdtempSync(join(tmpdir(), "rapport-serve-shutdown-"));
 afterAll(() => rmSync(folder, { recursive: true, force: true }));
@@ -36,9 +37,9 @@ interface ServingDemo {
 }
 
 async function serveDemo(database: string, environment: NodeJS.ProcessEnv = {}): Promise<ServingDemo> {
-  const server = spawn(process.execPath, [CLI_PATH, "--db", migratedDatabaseAt(database), "--json", "serve", "--demo", "--port", "0", "--no-warm-graphs"], {
+  const server = endedWithTest(spawn(process.execPath, [CLI_PATH, "--db", migratedDatabaseAt(database), "--json", "serve", "--demo", "--port", "0", "--no-warm-graphs"], {
     env: { ...process.env, RAPPORT_LOG_LEVEL: "info", ...environment },
-  });
+  }));
   let stdout = "";
   let stderr = "";
   server.stderr.on("data", (chunk: Buffer) => (stderr += chunk.toString()));
@@ -184,11 +185,11 @@ describe("rapport serve shutting down", { timeout: 60_000 }, () => {
         this.once("listening", () => process.kill(process.pid, "SIGTERM"));
         return listen.apply(this, args);
       };`;
-    const server = spawn(
+    const server = endedWithTest(spawn(
       process.execPath,
       ["--import", `data:text/javascript,${encodeURIComponent(stopAtListening)}`, CLI_PATH, "--db", database, "--json", "serve", "--demo", "--port", "0", "--no-warm-graphs"],
       { env: { ...process.env, RAPPORT_LOG_LEVEL: "info" } },
-    );
+    ));
     let stderr = "";
     server.stderr.on("data", (chunk: Buffer) => (stderr += chunk.toString()));
     const exited = await new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((resolve) => server.once("exit", (code, signal) => resolve({ code, signal })));

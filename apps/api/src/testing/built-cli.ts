@@ -2,7 +2,8 @@
 import { execFile, spawn } from "node:child_process";
 import { fileURLToPath } from "node:url";
 import { promisify } from "node:util";
-import { expect, onTestFinished } from "vitest";
+import { expect } from "vitest";
+import { endedWithTest } from "./ended-with-test.js";
 
 /** The built command (`npx pnpm build` first). */
 export const CLI_PATH = fileURLToPath(new URL("../../dist/cli.js", import.meta.url));
@@ -31,20 +32,16 @@ export async function startRapportServer(
   database: string,
   { sharedByTests = false, logs = false } = {},
 ): Promise<{ url: string; stop(): Promise<void>; kill(): Promise<void>; logs(): Array<Record<string, unknown>> }> {
-  const server = spawn(process.execPath, [CLI_PATH, "--db", database, "--json", "serve", "--port", "0", "--no-warm-graphs"], {
+  const spawned = spawn(process.execPath, [CLI_PATH, "--db", database, "--json", "serve", "--port", "0", "--no-warm-graphs"], {
     env: logs ? process.env : { ...process.env, RAPPORT_LOG_LEVEL: "silent" },
   });
+  // A test that fails or times out before its stop() would leave the server running in the worker, holding its
+  // database and a core.
+  const server = sharedByTests ? spawned : endedWithTest(spawned);
   let stderr = "";
   if (logs) server.stderr.on("data", (chunk: Buffer) => (stderr += chunk.toString()));
   let output = "";
   const exited = new Promise<number | null>((resolve) => server.once("exit", resolve));
-  // A test that fails or times out before its stop() would leave the server running in the worker, holding its
-  // database and a core.
-  if (!sharedByTests) {
-    onTestFinished(() => {
-      if (server.exitCode === null && server.signalCode === null) server.kill("SIGKILL");
-    });
-  }
   const url = await new Promise<string>((resolve, reject) => {
     server.stdout.on("data", (chunk: Buffer) => {
       output += chunk.toString();
