@@ -36,6 +36,31 @@ export const PACK_WITH_PNPM = "node ../../scripts/pack-with-pnpm.mjs";
 
 const isNodeBuiltin = (name) => name.startsWith("node:") || builtinModules.includes(name);
 
+/** The DefinitelyTyped package holding the types of `name` (`better-sqlite3` → `@types/better-sqlite3`, `@scope/name` → `@types/scope__name`). */
+function definitelyTypedName(name) {
+  return `@types/${name.startsWith("@") ? name.slice(1).replace("/", "__") : name}`;
+}
+
+/**
+ * Whether the dependency `name` of the package in `packageFolder` carries its own declarations, as TypeScript finds
+ * them: a `types` or `typings` field, a `types` export condition, or a `.d.ts` beside its main or root export (or an
+ * index.d.ts). A dependency that does not needs its `@types/` package among the dependencies too when a published
+ * declaration imports it: a devDependency is not installed with the package, and a consumer's type check fails
+ * (TS7016 in every declaration importing it, unless `skipLibCheck`, which makes its types `any`).
+ */
+function shipsTypes(packageFolder, name) {
+  const manifest = new URL(`node_modules/${name}/package.json`, packageFolder);
+  if (!existsSync(manifest)) return false;
+  const dependency = JSON.parse(readFileSync(manifest, "utf8"));
+  if (typeof dependency.types === "string" || typeof dependency.typings === "string") return true;
+  if (JSON.stringify(dependency.exports ?? {}).includes('"types"')) return true;
+  const root = dependency.exports?.["."] ?? dependency.exports;
+  const entries = [dependency.main, "index.js", ...(typeof root === "string" ? [root] : Object.values(root ?? {}).filter((path) => typeof path === "string"))];
+  return entries.some(
+    (entry) => typeof entry === "string" && existsSync(new URL(entry.replace(/^\.\//, "").replace(/\.[cm]?js$|$/, ".d.ts"), new URL(`node_modules/${name}/`, packageFolder))),
+  );
+}
+
 /** The package.json of the package in `packageFolder` (a file URL ending in `/`). */
 export function readPackageJson(packageFolder) {
   return JSON.parse(readFileSync(new URL("package.json", packageFolder), "utf8"));
@@ -77,7 +102,12 @@ export function packageContentsProblems(packageFolder) {
   const declared = new Set([...Object.keys(packageJson.dependencies ?? {}), ...Object.keys(packageJson.peerDependencies ?? {})]);
   for (const file of builtFiles) {
     for (const name of importedSpecifiers(readFileSync(new URL(file, distFolder), "utf8")).map(packageOf)) {
-      if (name !== null && !isNodeBuiltin(name) && !declared.has(name)) problems.push(`dist/${file} loads ${name}, which is not a dependency`);
+      if (name === null || isNodeBuiltin(name)) continue;
+      if (!declared.has(name)) problems.push(`dist/${file} loads ${name}, which is not a dependency`);
+      else if (file.endsWith(".d.ts") && !shipsTypes(packageFolder, name)) {
+        const typesPackage = definitelyTypedName(name);
+        if (!declared.has(typesPackage)) problems.push(`dist/${file} imports types from ${name}, which ships none, and ${typesPackage} is not a dependency`);
+      }
     }
   }
   if (packageJson.engines?.node !== workspaceRoot.engines?.node) {

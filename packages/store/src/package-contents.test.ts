@@ -14,7 +14,7 @@ const packageFolder = new URL("../", import.meta.url);
 const packageJson = readPackageJson(packageFolder);
 
 describe("@rapport/store as published", () => {
-  it("installs and loads from its tarball: files built and published, dependencies declared, engines, license", () => {
+  it("installs and loads from its tarball: files built and published, dependencies declared (and the types its declarations import), engines, license", () => {
     expect(packageContentsProblems(packageFolder)).toEqual([]);
   });
 
