@@ -84,6 +84,10 @@ describe("connectionScore", () => {
     expect(() => connectionScore(graph, "ada", "cleo", { now: "today" as never })).toThrow(
       `connectionScore: expecting "now" to be a finite number of epoch milliseconds within ±8.64e15 (a Date's range) but got "today".`,
     );
+    // A Date where epoch milliseconds are expected is named a Date, not quoted as though its ISO string were given.
+    expect(() => connectionScore(graph, "ada", "cleo", { now: new Date(NOW) as never })).toThrow(
+      `connectionScore: expecting "now" to be a finite number of epoch milliseconds within ±8.64e15 (a Date's range) but got "Date(${new Date(NOW).toISOString()})".`,
+    );
     expect(() => connectionScore(graph, "", "cleo", { now: NOW })).toThrow('connectionScore: expecting "personA" to be a non-empty string but got "".');
     expect(() => connectionScore({} as never, "ada", "cleo", { now: NOW })).toThrow('connectionScore: expecting "graph" to be a RelationshipGraph but got "{}".');
   });

@@ -8,6 +8,8 @@ describe("errors", () => {
     expect(quote(undefined)).toBe('"undefined"');
     expect(quote({ a: 1 })).toBe('"{"a":1}"');
     expect(quote({ from: Number.NaN, to: null, at: [Number.NEGATIVE_INFINITY, undefined] })).toBe('"{"from":NaN,"to":null,"at":[-Infinity,undefined]}"');
+    expect(quote(new Date(Date.UTC(2026, 11, 7)))).toBe('"Date(2026-12-07T00:00:00.000Z)"');
+    expect(quote({ from: new Date(Number.NaN), to: "2026-12-07" })).toBe('"{"from":Date(Invalid Date),"to":"2026-12-07"}"');
     const circular: Record<string, unknown> = {};
     circular.self = circular;
     expect(quote(circular)).toBe('"[object Object]"');

@@ -3,12 +3,16 @@ import { GraphInputError } from "../graph-input-error.js";
 
 /**
  * JSON writes NaN and ±Infinity as null and leaves out undefined: a refused `{ from: NaN }` read `{"from":null}`, a
- * value the check accepts. They are marked here, and the marks written back as the values' own names.
+ * value the check accepts. And it writes a Date as its ISO string: a refused `now: new Date()` read
+ * `got ""2026-12-07T17:45:49.928Z""`, as though a string had been given. They are marked here, and the marks written
+ * back as the values' own names (`NaN`, `Date(2026-12-07T17:45:49.928Z)`).
  */
-function markUnwritten(_key: string, value: unknown): unknown {
+function markUnwritten(this: unknown, key: string, value: unknown): unknown {
+  const given = (this as Record<string, unknown>)[key];
+  if (given instanceof Date) return `\u0000Date(${Number.isNaN(given.getTime()) ? "Invalid Date" : given.toISOString()})\u0000`;
   return value === undefined || (typeof value === "number" && !Number.isFinite(value)) ? `\u0000${String(value)}\u0000` : value;
 }
-const UNWRITTEN_MARK = /"\\u0000(NaN|-?Infinity|undefined)\\u0000"/g;
+const UNWRITTEN_MARK = /"\\u0000(NaN|-?Infinity|undefined|Date\([^)]*\))\\u0000"/g;
 
 /**
  * Quotes a value for an error message without ever throwing itself.
