@@ -1,15 +1,30 @@
 /** @module The checks createSqliteStore makes of its options before it opens anything. */
 import { GraphInputError, resolveScoringParameters } from "@rapport/graph";
 import { InvalidInputError } from "../errors.js";
+import type { SqliteStoreOptions } from "./create-sqlite-store.js";
 
 /** A value as an error message quotes it: strings in quotes, everything else as JavaScript writes it. */
 function quoted(value: unknown): string {
   return typeof value === "string" ? JSON.stringify(value) : typeof value === "function" ? "a function" : String(value);
 }
 
+/** Every option `createSqliteStore` takes (`SqliteStoreOptions`): any other key is refused, even with an undefined value. */
+const STORE_OPTION_NAMES: ReadonlySet<string> = new Set([
+  "path",
+  "now",
+  "generateId",
+  "scoringParameters",
+  "mmapBytes",
+  "synchronous",
+  "checkpointIntervalMs",
+  "lockWaitMs",
+  "onMigration",
+  "maximumTenantGraphs",
+] satisfies (keyof SqliteStoreOptions)[]);
+
 /**
  * Refuses, with an `InvalidInputError` naming `createSqliteStore`, options a caller outside TypeScript can give: no
- * options object, a `path` that is not a non-empty string (SQLite takes "" for a temporary file, gone at close), a
+ * options object, a key that is none of `SqliteStoreOptions`' (a misspelt name), a `path` that is not a non-empty string (SQLite takes "" for a temporary file, gone at close), a
  * `now` or `generateId` that is not a function, a scoring parameter the graph would refuse at the first hydration (its
  * `GraphInputError` as the cause), a bad `mmapBytes`, `synchronous`, `checkpointIntervalMs`, `lockWaitMs` or `maximumTenantGraphs`, and an `onMigration` that is
  * not a function.
@@ -17,6 +32,11 @@ function quoted(value: unknown): string {
 export function checkStoreOptions(options: unknown): void {
   if (typeof options !== "object" || options === null || Array.isArray(options)) {
     throw new InvalidInputError(`createSqliteStore: expecting options { path, ... } but got ${quoted(options)}`);
+  }
+  // A misspelt option would otherwise fall back to its default unseen: `synchronus: "full"` syncing at checkpoints only.
+  const unknown = Object.keys(options).find((key) => !STORE_OPTION_NAMES.has(key));
+  if (unknown !== undefined) {
+    throw new InvalidInputError(`createSqliteStore: expecting a known option name (${[...STORE_OPTION_NAMES].map((name) => `"${name}"`).join(", ")}) but got ${quoted(unknown)}`);
   }
   const { path, now, generateId, onMigration, scoringParameters, mmapBytes = 0, synchronous = "normal", checkpointIntervalMs = 250, lockWaitMs = 0, maximumTenantGraphs = 1 } = options as Record<string, unknown>;
   if (typeof path !== "string" || path === "") {
