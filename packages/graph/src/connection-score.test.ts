@@ -90,5 +90,13 @@ describe("connectionScore", () => {
     );
     expect(() => connectionScore(graph, "", "cleo", { now: NOW })).toThrow('connectionScore: expecting "personA" to be a non-empty string but got "".');
     expect(() => connectionScore({} as never, "ada", "cleo", { now: NOW })).toThrow('connectionScore: expecting "graph" to be a RelationshipGraph but got "{}".');
+    // A graph another installed copy of the package made (a second version, the one @rapport/store pins): its class
+    // is another class of the same name, whose graphs this copy holds no state for.
+    class RelationshipGraph {}
+    const ofAnotherCopy = new RelationshipGraph();
+    expect(() => connectionScore(ofAnotherCopy as never, "ada", "cleo", { now: NOW })).toThrow(
+      'connectionScore: expecting "graph" to be a RelationshipGraph of this copy of @rapport/graph but got one another copy made ' +
+        "(two versions are installed, as `npm ls @rapport/graph` shows: install the one @rapport/store depends on).",
+    );
   });
 });

@@ -3,6 +3,7 @@ import type { UndirectedGraph } from "graphology";
 import { GraphState } from "./internal/graph-state.js";
 import type { PersonNodeAttributes } from "./internal/graphology-view.js";
 import { requireViewablePersons } from "./internal/graphology-keys.js";
+import { GraphInputError } from "./graph-input-error.js";
 import { invalidArgument } from "./internal/errors.js";
 import { interactionsOfPerson } from "./internal/interactions-of.js";
 import { normalizeInteraction } from "./internal/normalize-interaction.js";
@@ -28,8 +29,18 @@ const states = new WeakMap<RelationshipGraph, GraphState>();
  */
 export function stateOf(functionName: string, graph: unknown): GraphState {
   const state = typeof graph === "object" && graph !== null ? states.get(graph as RelationshipGraph) : undefined;
-  if (state === undefined) throw invalidArgument(functionName, '"graph" to be a RelationshipGraph', graph);
-  return state;
+  if (state !== undefined) return state;
+  // A graph a second installed copy of the package made (`@rapport/store` pins the version it was published with): its
+  // state is in that copy's map, and "expecting a RelationshipGraph" would send its caller looking at the wrong thing.
+  if (typeof graph === "object" && graph !== null && Object.getPrototypeOf(graph)?.constructor?.name === "RelationshipGraph") {
+    throw new GraphInputError(
+      functionName,
+      `${functionName}: expecting "graph" to be a RelationshipGraph of this copy of @rapport/graph but got one another copy made ` +
+        "(two versions are installed, as `npm ls @rapport/graph` shows: install the one @rapport/store depends on).",
+      graph,
+    );
+  }
+  throw invalidArgument(functionName, '"graph" to be a RelationshipGraph', graph);
 }
 
 /**
