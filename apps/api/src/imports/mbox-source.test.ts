@@ -1,6 +1,6 @@
 import { Readable } from "node:stream";
 import { describe, expect, it } from "vitest";
-import type { SourceEntry } from "./imported-items.js";
+import type { ImportedEmail, SourceEntry } from "./imported-items.js";
 import { readMbox } from "./mbox-source.js";
 
 async function entriesOf(text: string, keepBodies = false): Promise<SourceEntry[]> {
@@ -13,7 +13,8 @@ async function entriesOf(text: string, keepBodies = false): Promise<SourceEntry[
 const message = (id: string, body = "Hello.") =>
   [`From: ada@acme.example`, `To: jordan@northwind.example`, `Subject: ${id}`, `Date: Thu, 1 Oct 2026 09:00:00 +0000`, `Message-ID: <${id}@acme.example>`, "", body];
 
-const subjects = (entries: SourceEntry[]) => entries.map((entry) => ("item" in entry ? [entry.position, entry.item.subject] : [entry.position, null]));
+const emailOf = (entry: SourceEntry | undefined): ImportedEmail | null => (entry && "item" in entry && entry.item.type === "email" ? entry.item : null);
+const subjects = (entries: SourceEntry[]) => entries.map((entry) => [entry.position, emailOf(entry)?.subject ?? null]);
 
 describe("readMbox", () => {
   it("starts a message at a postmark with no blank line before it when a header line follows (some tools write none between messages)", async () => {
@@ -39,15 +40,13 @@ describe("readMbox", () => {
       ["message 1 (line 1)", "one"],
       ["message 2 (line 12)", "two"],
     ]);
-    const first = entries[0]!;
-    expect("item" in first && first.item.body_text).toContain("From the minutes of 12 May 2026\nwe agreed.");
+    expect(emailOf(entries[0])?.body_text).toContain("From the minutes of 12 May 2026\nwe agreed.");
   });
 
   it("keeps such a line when it is the file's last", async () => {
     const text = ["From ada@acme.example Thu Oct  1 09:00:00 2026", ...message("one", "See you."), "From Berlin, 2 Oct 2026"].join("\n");
     const entries = await entriesOf(text, true);
     expect(subjects(entries)).toEqual([["message 1 (line 1)", "one"]]);
-    const first = entries[0]!;
-    expect("item" in first && first.item.body_text).toContain("See you.\nFrom Berlin, 2 Oct 2026");
+    expect(emailOf(entries[0])?.body_text).toContain("See you.\nFrom Berlin, 2 Oct 2026");
   });
 });
