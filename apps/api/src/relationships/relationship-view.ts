@@ -8,6 +8,7 @@ import type { PersonDisplayCard, PersonDisplayRecord, User } from "@rapport/stor
 import type { AuthContext } from "../platform/auth/auth-context.js";
 import type { PersonSignals } from "../presenters/recommended-paths-presenter.js";
 import type { AppServices } from "../services.js";
+import { scoringInstant } from "./scoring-instant.js";
 
 /** A mentioned person's name, titles, links, emails and primary company (the store's display record). */
 export type PersonDisplay = PersonDisplayRecord;
@@ -59,11 +60,17 @@ async function heldOrLoaded<Value>(
   return result;
 }
 
-export async function openRelationshipView(services: AppServices, auth: AuthContext): Promise<RelationshipView> {
+/** What a view is opened for beyond the tenant. */
+export interface RelationshipViewOptions {
+  /** Score as of this earlier instant (epoch ms) instead of the clock's: a 400 when it is after it (`scoringInstant`). */
+  asOf?: number | undefined;
+}
+
+export async function openRelationshipView(services: AppServices, auth: AuthContext, options: RelationshipViewOptions = {}): Promise<RelationshipView> {
   const { store, clock } = services;
   const tenantUuid = auth.tenant.uuid;
   const graph = await store.graphs.forTenant(tenantUuid);
-  const now = clock.now();
+  const now = scoringInstant(options.asOf, clock.now());
   const userPage = await store.users.list(tenantUuid, { order: "asc", position: { kind: "offset", offset: 0 }, limit: 100_000 });
   const users = new Map(userPage.rows.map((user) => [user.uuid, user]));
   const cache = new Map<string, PersonDisplay | null>();

@@ -228,7 +228,7 @@ describe("the figures an account manager quotes, against a hand count", () => {
       ...[ids.xavier!, ids.janeTwo!, ids.fay!, ids.gus!].map((uuid) => entry(uuid, null, 0, null)),
     ]);
     const company = (uuid: string, score: number | null, score_display: number, strength_label: string | null, person_count: number, connected_person_count: number) =>
-      ({ entity: "company", uuid, score, score_display, strength_label, meta: { person_count, connected_person_count } });
+      ({ entity: "company", uuid, score, score_display, strength_label, meta: { person_count, connected_person_count }, scored_at: NOW });
     expect(await get(`/v1/companies/${ids.globex}/pathpower`)).toEqual(company(ids.globex!, 0.738234009, 74, "strong", 2, 2));
     expect(await get(`/v1/companies/${ids.hooli}/pathpower`)).toEqual(company(ids.hooli!, 0.5, 50, "strong", 1, 1));
     expect(await get(`/v1/companies/${ids.initech}/pathpower`)).toEqual(company(ids.initech!, null, 0, null, 2, 0));

@@ -10,6 +10,7 @@ import { isoBoundQuery } from "../../platform/request/date-schemas.js";
 import { relationshipFields, strongestRelationshipSchema } from "../../presenters/relationship-fields.js";
 import { pathPowerPage, type PathPowerSelection } from "../../relationships/relationship-rankings.js";
 import { openRelationshipView } from "../../relationships/relationship-view.js";
+import { rankingScoredAtField } from "../../relationships/scoring-instant.js";
 
 const relationshipSchema = z.object({
   entity: z.enum(ENTITY_KINDS),
@@ -43,7 +44,7 @@ export const listRelationships = defineOperation({
     sort_by: z.enum(PATH_POWER_SORT_FIELDS).default("path_power").describe("path_power (default) or last_activity; ties by uuid."),
     order: sortOrderParameter("desc"),
   }),
-  response: listEnvelopeSchema(relationshipSchema),
+  response: listEnvelopeSchema(relationshipSchema).extend({ scored_at: rankingScoredAtField() }),
   async handler({ query, auth, services }) {
     const { page, per_page, last_activity_after, last_activity_before, sort_by, order } = query;
     refuseReversedRange(["last_activity_after", "last_activity_before"], last_activity_after, last_activity_before);
@@ -51,7 +52,7 @@ export const listRelationships = defineOperation({
     const selection: PathPowerSelection = { sortBy: sort_by, order };
     if (last_activity_after !== undefined) selection.lastActivityFrom = last_activity_after;
     if (last_activity_before !== undefined) selection.lastActivityTo = last_activity_before;
-    return listPage({
+    const envelope = await listPage({
       paging: { page, per_page },
       query: { operation: "listRelationships", entity: query.entity, last_activity_after, last_activity_before, sort_by, order },
       cursors: null,
@@ -79,5 +80,6 @@ export const listRelationships = defineOperation({
         });
       },
     });
+    return { ...envelope, scored_at: view.now };
   },
 });

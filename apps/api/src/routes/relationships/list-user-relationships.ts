@@ -11,6 +11,7 @@ import { uuidString } from "../../platform/request/common-schemas.js";
 import { isoBoundQuery } from "../../platform/request/date-schemas.js";
 import { relationshipQualityPage, type RelationshipQualitySelection } from "../../relationships/relationship-rankings.js";
 import { openRelationshipView } from "../../relationships/relationship-view.js";
+import { rankingScoredAtField } from "../../relationships/scoring-instant.js";
 
 const userRelationshipSchema = z.object({
   person_uuid: z.string(),
@@ -45,6 +46,7 @@ export const listUserRelationships = defineOperation({
   }),
   response: listEnvelopeSchema(userRelationshipSchema).extend({
     user_is_active: z.boolean().describe("false: deactivated, their relationships gone with them."),
+    scored_at: rankingScoredAtField(),
   }),
   errors: [404],
   async handler({ params, query, auth, services }) {
@@ -84,6 +86,6 @@ export const listUserRelationships = defineOperation({
         });
       },
     });
-    return { ...envelope, user_is_active: user.is_active };
+    return { ...envelope, user_is_active: user.is_active, scored_at: view.now };
   },
 });

@@ -318,8 +318,8 @@ describe("GET /v1/pathpower/scores", () => {
     expect(body.scores[0].score).toBeGreaterThan(0);
     expect(body.scores[3]).toEqual(body.scores[0]);
     expect(body.scores[1]).toMatchObject({ score: null, strength_label: null });
-    expect((await call("/v1/pathpower/scores?entity=person")).body).toEqual({ scores: [] });
-    expect((await call("/v1/pathpower/scores?entity=person&uuids=")).body).toEqual({ scores: [] });
+    expect((await call("/v1/pathpower/scores?entity=person")).body).toEqual({ scores: [], scored_at: context.clock.now() });
+    expect((await call("/v1/pathpower/scores?entity=person&uuids=")).body).toEqual({ scores: [], scored_at: context.clock.now() });
     expect((await call(`/v1/pathpower/scores?uuids=${ids.grace}`)).status).toBe(400);
     const many = Array.from({ length: 101 }, (_unused, index) => `00000000-0000-4000-8000-${String(index).padStart(12, "0")}`);
     expect((await call(`/v1/pathpower/scores?entity=person&uuids=${many.join(",")}`)).status).toBe(400);
