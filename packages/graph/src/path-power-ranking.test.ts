@@ -101,3 +101,37 @@ describe("pathPowerRanking", () => {
     expect(() => pathPowerRanking(graph, "deal" as "person", { now: NOW, limit: 1 })).toThrow(/entity/);
   });
 });
+
+describe("pathPowerRanking's deep pages", () => {
+  /** 1,100 contacts (past the size whose deep pages score every candidate), each at a company of its own, met by one to three users over the years. */
+  function manyContacts(): RelationshipGraph {
+    const steps: GraphStep[] = [...users];
+    for (let index = 0; index < 1_100; index += 1) {
+      const person = `p${String(index).padStart(4, "0")}`;
+      steps.push(withAffiliation(person, `c${person}`));
+      for (const [at, user] of ["ada", "ben", "cy"].entries()) {
+        if ((index + at) % 3 !== 0 || at === 0) steps.push(withMeeting([user, person], daysAgo(1 + ((index * 37 + at * 11) % 900))));
+      }
+      if (index % 5 === 0) steps.push(withEmail("ada", person, daysAgo(index % 400)));
+    }
+    return graphWithTable(...steps);
+  }
+
+  it("answers every page, shallow ones walked by bound and deep ones scored whole, as the whole ranking sliced", () => {
+    const graph = manyContacts();
+    for (const entity of ENTITY_KINDS) {
+      const whole = pathPowerRanking(graph, entity, { ...options, limit: 2_000 });
+      expect(whole.total).toBe(1_100);
+      for (const offset of [0, 20, 60, 69, 500, 1_050, 1_099, 1_100]) {
+        expect(pathPowerRanking(graph, entity, { ...options, offset, limit: 50 })).toEqual({ total: 1_100, entries: whole.entries.slice(offset, offset + 50) });
+      }
+      // The whole ranking is the scores one by one, strongest first, ties by uuid.
+      const scores = whole.entries.map((entry) => pathPower(graph, { entity, uuid: entry.uuid }, options).score);
+      expect(whole.entries.map((entry) => entry.score)).toEqual(scores);
+      for (let at = 1; at < whole.entries.length; at += 1) {
+        const [before, after] = [whole.entries[at - 1]!, whole.entries[at]!];
+        expect(before.score! > after.score! || (before.score === after.score && before.uuid < after.uuid)).toBe(true);
+      }
+    }
+  });
+});

@@ -63,6 +63,20 @@ function bestOfAll<T extends ScoredCandidate>(candidates: T[], wanted: number): 
 }
 
 /**
+ * The share of a ranking's candidates from which a page reaches deep enough that scoring every candidate costs less
+ * than walking them by bound: the walk pops a heap of all of them and keeps a heap of `wanted`, and past about a
+ * sixteenth of them (a page at offset 1,000 of 17,000 persons at M) it scores nearly as many and pays both heaps too
+ * (a last page cost 1.8 times scoring them all, `bench/HISTORY.md`, 2026-12-07).
+ */
+const DEEP_PAGE_SHARE = 1 / 16;
+
+/** Fewer candidates than this are scored in about a millisecond however deep the page: the walk by bound is kept. */
+const DEEP_PAGE_MIN_CANDIDATES = 1_024;
+
+/** True when the first `wanted` of `total` candidates are cheaper to find by scoring every one (`DEEP_PAGE_SHARE`). */
+const reachesDeep = (wanted: number, total: number) => total >= DEEP_PAGE_MIN_CANDIDATES && wanted >= total * DEEP_PAGE_SHARE;
+
+/**
  * Candidates popped from `queue` strongest key first and scored by `score`, until the bound of the next key
  * (`boundOf`) cannot enter the `wanted` kept.
  */
@@ -78,6 +92,16 @@ function bestByBound<T extends ScoredCandidate>(
     if (candidate !== null) best.offer(candidate);
   }
   return best.entries;
+}
+
+/** Every entry of `queue` (not yet ordered) scored by `score`, those without a score left out. */
+function scoreEvery<T extends ScoredCandidate>(queue: BridgeQueue, score: (position: number) => T | null): T[] {
+  const candidates: T[] = [];
+  for (let at = 0; at < queue.size; at += 1) {
+    const candidate = score(queue.positionAt(at));
+    if (candidate !== null) candidates.push(candidate);
+  }
+  return candidates;
 }
 
 /** Keeps every candidate: the ranking without a time range. */
@@ -102,17 +126,14 @@ function rankPersons(state: GraphState, context: EvaluationContext, wanted: numb
     if (isContact(record) && table.hasLinkBy(record.index, context.now) && keep(record)) queue.add(state.edgeBounds.undecayedBound(record.index), record.index);
   }
   const total = queue.size;
+  const scored = (index: number): ScoredCandidate | null => {
+    const record = state.record(index);
+    const score = personPathPower(state, record, context);
+    return score === null ? null : { uuid: record.uuid, score };
+  };
+  if (reachesDeep(wanted, total)) return { total, best: bestOfAll(scoreEvery(queue, scored), wanted).best };
   queue.order();
-  const best = bestByBound(
-    queue,
-    wanted,
-    (undecayed) => pathPowerBound(scoreBoundOfUndecayed(undecayed, context), context),
-    (index) => {
-      const record = state.record(index);
-      const score = personPathPower(state, record, context);
-      return score === null ? null : { uuid: record.uuid, score };
-    },
-  );
+  const best = bestByBound(queue, wanted, (undecayed) => pathPowerBound(scoreBoundOfUndecayed(undecayed, context), context), scored);
   return { total, best };
 }
 
@@ -151,8 +172,10 @@ function rankCompanies(state: GraphState, context: EvaluationContext, wanted: nu
     if (linked) queue.add(bound.bound(context), position);
   });
   const total = queue.size;
+  const scoredAt = (position: number) => scored(uuids[position]!);
+  if (reachesDeep(wanted, total)) return { total, best: bestOfAll(scoreEvery(queue, scoredAt), wanted).best };
   queue.order();
-  const best = bestByBound(queue, wanted, (companyBound) => companyBound, (position) => scored(uuids[position]!));
+  const best = bestByBound(queue, wanted, (companyBound) => companyBound, scoredAt);
   return { total, best };
 }
 

@@ -38,6 +38,11 @@ export class BridgeQueue {
     return this.count;
   }
 
+  /** The position of the entry at `at` (0 to `size` - 1), in no set order: for reading every entry without popping. */
+  positionAt(at: number): number {
+    return this.positions[at]!;
+  }
+
   /** Arranges the entries as a heap. */
   order(): void {
     for (let parent = (this.count >> 1) - 1; parent >= 0; parent -= 1) this.siftDown(parent);
