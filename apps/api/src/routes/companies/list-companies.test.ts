@@ -205,6 +205,9 @@ describe("GET /v1/companies filters", () => {
     ["overall_operating_score_from=50&overall_operating_score_to=60", [G]],
     ["overall_investor_score_from=75", [G]],
     ["overall_investor_score_to=40", [I, N]],
+    // A number in exponent form, as the opportunity list's value_from reads it.
+    ["score_from=5e-1", [I, N]],
+    ["overall_investor_score_from=7.5E1", [G]],
   ])("inclusive numeric range %s", async (query, expected) => {
     expect(await names(query)).toEqual(expected);
   });
@@ -252,6 +255,17 @@ describe("GET /v1/companies filters", () => {
     [`city=${"a".repeat(201)}`, /^query parameter 'city': at most 200 characters$/],
   ])("answers 400 for %s", async (query, message) => {
     const response = await context.request(`/v1/companies?${query}`, { key: acme.key });
+    expect(response.status).toBe(400);
+    expect((await json(response)).error).toMatch(message);
+  });
+
+  it.each([
+    ["score_from", "9", /^query parameter 'score_from': must be a finite number$/],
+    ["overall_operating_score_to", "-9", /^query parameter 'overall_operating_score_to': must be a finite number$/],
+    ["employee_count_to", "9", /^query parameter 'employee_count_to': must be a head count or a band/],
+  ])("answers 400 naming %s for a number past a double", async (name, digits, message) => {
+    // The store's own words ("request.filters.score.from" must be a number; got Infinity) named no parameter sent.
+    const response = await context.request(`/v1/companies?${name}=${digits.padEnd(400, "9")}`, { key: acme.key });
     expect(response.status).toBe(400);
     expect((await json(response)).error).toMatch(message);
   });

@@ -10,6 +10,7 @@ import { listPage } from "../../platform/listing/list-page.js";
 import { refuseLoneBound, refuseReversedRange } from "../../platform/listing/range-bounds.js";
 import { placeFilters, placeQueryParameters } from "../../platform/location/place-query.js";
 import { COMMA_SEPARATED, isoTimestampQuery, uuidListQuery } from "../../platform/request/common-schemas.js";
+import { numberQuery } from "../../platform/request/date-schemas.js";
 import { companySchema, presentCompanies } from "../../presenters/company-presenter.js";
 import { nameSuggestionsField, nameSuggestionsFor } from "./company-name-suggestions.js";
 import { MAX_FILTER_VALUES } from "../../platform/request/count-limits.js";
@@ -41,14 +42,8 @@ const commaList = (description: string) =>
     .optional()
     .describe(`${description} Comma-separated; a company matching any value matches (OR). Case-insensitive.`);
 
-const numberQuery = (description: string) =>
-  z
-    .string()
-    .trim()
-    .regex(/^[+-]?(\d+(\.\d*)?|\.\d+)$/, "must be a number")
-    .transform(Number)
-    .optional()
-    .describe(`${description} Inclusive.`);
+// The opportunity list's number rule (an exponent read, a value past a double refused naming the parameter).
+const numberBound = (description: string) => numberQuery(`${description} Inclusive.`).optional();
 
 const yearQuery = (description: string) =>
   z
@@ -71,7 +66,12 @@ const employeeCountBound = (end: "from" | "to") =>
     .trim()
     .regex(/^(\d+|\d+-\d+|\d+\+)$/, EMPLOYEE_COUNT_MESSAGE)
     .transform((value, context) => {
-      if (/^\d+$/.test(value)) return Number(value);
+      if (/^\d+$/.test(value)) {
+        // A head count past the largest exact integer would reach the store as Infinity or a rounded number.
+        if (Number.isSafeInteger(Number(value))) return Number(value);
+        context.addIssue({ code: "custom", message: EMPLOYEE_COUNT_MESSAGE });
+        return z.NEVER;
+      }
       const range = employeeCountRange(value);
       if (!range) {
         context.addIssue({ code: "custom", message: EMPLOYEE_COUNT_MESSAGE });
@@ -116,14 +116,14 @@ const listCompaniesQuery = cursorListQuery.extend({
   npi_types: commaList("NPI types."),
   founded_on_from: yearQuery("Founded in or after."),
   founded_on_to: yearQuery("Founded in or before."),
-  score_from: numberQuery("Lowest score."),
-  score_to: numberQuery("Highest score."),
+  score_from: numberBound("Lowest score."),
+  score_to: numberBound("Highest score."),
   employee_count_from: employeeCountBound("from"),
   employee_count_to: employeeCountBound("to"),
-  overall_operating_score_from: numberQuery("Lowest overall operating score."),
-  overall_operating_score_to: numberQuery("Highest overall operating score."),
-  overall_investor_score_from: numberQuery("Lowest overall investor score."),
-  overall_investor_score_to: numberQuery("Highest overall investor score."),
+  overall_operating_score_from: numberBound("Lowest overall operating score."),
+  overall_operating_score_to: numberBound("Highest overall operating score."),
+  overall_investor_score_from: numberBound("Lowest overall investor score."),
+  overall_investor_score_to: numberBound("Highest overall investor score."),
   last_investment_date_from: dateBound("Latest investment on or after."),
   last_investment_date_to: dateBound("Latest investment on or before."),
   npi_date_from: dateBound("NPI date on or after."),

@@ -1,0 +1,32 @@
+/**
+ * Walks every query parameter of the operation table with numbers past a double, as a client's unchecked input sends
+ * them: each schema refuses them (a 400 naming the parameter) or reads them as a finite number. A digits-only pattern
+ * let them through as Infinity, which the store refused in its own words (`companies.list:
+ * "request.filters.score.from" must be a number; got Infinity`), naming no parameter the client sent. Read by the
+ * schemas alone, so the whole table costs milliseconds; one such request goes over HTTP in list-companies.test.ts.
+ * New parameters are covered with no edit here.
+ */
+import { describe, expect, it } from "vitest";
+import { operations } from "./operations.js";
+
+/** Text of numbers past a double, which `Number` reads as ±Infinity. */
+const PAST_A_DOUBLE = ["9".repeat(400), "-".concat("9".repeat(400)), "9".repeat(400).concat(".5")];
+
+/** The paths in a parsed value holding a number that is not finite. */
+function nonFiniteNumbers(value: unknown, path = "query"): string[] {
+  if (typeof value === "number") return Number.isFinite(value) ? [] : [path];
+  if (Array.isArray(value)) return value.flatMap((item, index) => nonFiniteNumbers(item, `${path}.${index}`));
+  if (value !== null && typeof value === "object") return Object.entries(value).flatMap(([key, item]) => nonFiniteNumbers(item, `${path}.${key}`));
+  return [];
+}
+
+const withQuery = operations.filter((operation) => Object.keys(operation.query?.shape ?? {}).length > 0);
+
+describe.each(withQuery.map((operation) => [operation.operationId, operation] as const))("%s", (_id, operation) => {
+  it.each(Object.keys(operation.query!.shape))("refuses %s past a double or reads it as a finite number", (name) => {
+    for (const value of PAST_A_DOUBLE) {
+      const parsed = operation.query!.safeParse({ ...operation.example?.query, [name]: value });
+      if (parsed.success) expect(nonFiniteNumbers(parsed.data), `${operation.operationId} ${name}=${value.slice(0, 12)}…`).toEqual([]);
+    }
+  });
+});
