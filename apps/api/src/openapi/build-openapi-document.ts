@@ -86,6 +86,7 @@ const STATUS_TEXT: Record<number, string> = {
   408: "Request timeout: an import upload's body arrived slower than the server's minimum rate (the message gives it); the connection is closed.",
   409: "Conflict with the current state of a record.",
   410: "Gone: the position (after_sequence, cursor or since) is before the log's horizon (set by a prune or a restore); make a full copy again.",
+  412: "Precondition failed: the write was sent with If-Match naming entity tags, and Rapport sends none (no ETag), so none matches; nothing was written. Send it without If-Match.",
   413: "Request body too large: over 1 MiB for a JSON body; an upload's own limit is in the operation's description.",
   415: "Request body of a type the operation does not take: application/json, or multipart/form-data for an upload.",
   422: "The request is well-formed but cannot be processed.",
@@ -266,7 +267,8 @@ export function buildOpenApiDocument(
     const responses: Record<string, JsonSchema> = { [String(successStatus)]: success };
     for (const [status, meaning] of Object.entries(operation.otherSuccesses ?? {})) responses[status] = { ...success, description: meaning };
     const bodyErrors = operation.body || operation.multipart ? BODY_ERROR_STATUSES : [];
-    const idempotencyErrors = idempotent ? IDEMPOTENCY_ERROR_STATUSES : [];
+    // A write is the operation that takes an Idempotency-Key, and the one an If-Match naming entity tags refuses (412).
+    const idempotencyErrors = idempotent ? [...IDEMPOTENCY_ERROR_STATUSES, 412] : [];
     for (const status of [...new Set([...COMMON_ERROR_STATUSES, ...bodyErrors, ...idempotencyErrors, ...(operation.errors ?? [])])].sort((a, b) => a - b)) {
       errorStatuses.add(status);
       responses[String(status)] = errorResponseReference(status);

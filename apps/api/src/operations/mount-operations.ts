@@ -14,6 +14,7 @@ import { declaredPathResolver, methodNotAllowed, servesMethod, shapeOf } from ".
 import { readJsonBody } from "../platform/request/json-body.js";
 import { malformedQueryProblem } from "../platform/request/malformed-query.js";
 import { nodeBindings } from "../platform/request/node-bindings.js";
+import { refuseEntityTagCondition } from "../platform/request/if-match.js";
 import { refuseUnexpectedBody } from "../platform/request/unexpected-body.js";
 import { requestCacheRule } from "../platform/response-cache/cache-rule.js";
 import { requestTargetOf } from "../platform/response-cache/response-cache.js";
@@ -160,6 +161,7 @@ export function mountOperations(app: Hono<AppEnv>, operations: readonly AnyOpera
         cached.keep(bytes);
         return http.body(bytes, 200, JSON_CONTENT);
       };
+      if (writes) refuseEntityTagCondition(http);
       // An upload's key stands for its form as parsed, which its handler reads: the handler claims it then.
       const idempotency = !idempotent ? null : operation.multipart ? expectUploadClaim(http) : await claimIdempotencyKey(http, rawBody);
       // An operation's write got through: a full disk, a lock or a read-only file met before is over (GET /ready).

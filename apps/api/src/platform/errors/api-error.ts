@@ -3,7 +3,7 @@
  * The one error type handlers throw. Its status is the machine-readable signal; its message is
  * what the caller reads in `{"error": "..."}`, so it says what to fix.
  */
-export type ErrorStatus = 400 | 401 | 403 | 404 | 405 | 408 | 409 | 413 | 415 | 422 | 429 | 500 | 503;
+export type ErrorStatus = 400 | 401 | 403 | 404 | 405 | 408 | 409 | 412 | 413 | 415 | 422 | 429 | 500 | 503;
 
 /** Whether the client making a tool call may call the tool named `tool` (its /mcp URL or credential may select fewer). */
 export type HasTool = (tool: string) => boolean;
