@@ -7,7 +7,7 @@ import { controlCharacterProblem, refusedCharacter } from "@rapport/store/vocabu
 import { z } from "zod";
 import { ApiError, badRequest } from "../platform/errors/api-error.js";
 import { cutName, shownName, shownNames } from "../platform/errors/shown-name.js";
-import { UUID_LIST_RECORDS_PARAM, uuidRecordsOf, type UuidListRecords } from "../platform/request/common-schemas.js";
+import { COMMA_SEPARATED_KEY, UUID_LIST_RECORDS_PARAM, uuidRecordsOf, type UuidListRecords } from "../platform/request/common-schemas.js";
 import { holdsNulCharacter, NUL_CHARACTER_PROBLEM } from "../platform/request/nul-character.js";
 import { changeFilterMeant } from "./change-filter-meant.js";
 import { timeBoundMeant } from "./time-bound-meant.js";
@@ -173,6 +173,16 @@ export function parseInput<Schema extends z.ZodType>(
 }
 
 /**
+ * What to send instead of a parameter given more than once: once, and for a comma-separated one (`uuids`) its values
+ * joined, which is what a client sending `uuids=a&uuids=b` (Python's requests does for a list) meant.
+ */
+function repeatedAdvice(schema: z.ZodObject<z.ZodRawShape> | undefined, name: string): string {
+  const text = schema === undefined ? null : schemaAt(schema, [name]);
+  const commaSeparated = text !== null && z.globalRegistry.get(text)?.[COMMA_SEPARATED_KEY] === true;
+  return commaSeparated ? `give it once, its values comma-separated (${name}=a,b)` : "give it once";
+}
+
+/**
  * Collects query parameters, rejecting names the operation does not take (with the operation's `advice` for such a
  * name, else the parameter likely meant), repeated names and control characters (NUL with its own words). A tool
  * call's refusal names its arguments (`toolArguments`, all the tool takes: its path, query and body ones).
@@ -197,7 +207,7 @@ export function collectQuery(
       );
     }
     const place = placeOf("query parameter", name);
-    if (values.length > 1) throw refusalAt(place, ` is given ${values.length} times; give it once`);
+    if (values.length > 1) throw refusalAt(place, ` is given ${values.length} times; ${repeatedAdvice(schema, name)}`);
     if (holdsNulCharacter(values[0] ?? "")) throw refusalAt(place, `: ${NUL_CHARACTER_PROBLEM}`);
     // A filter is one line, as the text it compares with is: one holding a control character matches nothing
     // stored since the rule, and would be quoted back in messages. White space around it is trimmed as before.
