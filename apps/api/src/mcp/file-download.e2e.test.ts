@@ -3,10 +3,10 @@
  * A text file comes as text it can read, a large one within the size a tool result holds (its beginning, and where the
  * whole is), and a JSON file as the file it is (its bytes), not as if it were the operation's answer.
  */
-import { Client, StreamableHTTPClientTransport } from "@modelcontextprotocol/client";
+import type { Client } from "@modelcontextprotocol/client";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startServer, type RunningServer } from "../server.js";
-import { sharedSchemaValidator } from "../testing/mcp-client-validator.js";
+import { connectMcpClient } from "../testing/mcp-sdk-client.js";
 import { buildTenant, createTestContext, type TestContext, type TestTenant } from "../testing/test-harness.js";
 import { TOOL_RESULT_BUDGET_BYTES } from "./bounded-tool-result.js";
 
@@ -19,8 +19,7 @@ beforeAll(async () => {
   context = await createTestContext();
   acme = await buildTenant(context.services);
   server = await startServer(context.services, { port: 0 });
-  client = new Client({ name: "rapport-file-test", version: "1.0.0" }, { versionNegotiation: { mode: "auto" }, jsonSchemaValidator: sharedSchemaValidator });
-  await client.connect(new StreamableHTTPClientTransport(new URL(`${server.url}/mcp`), { requestInit: { headers: { "x-api-key": acme.key } } }));
+  client = await connectMcpClient(server.url, acme.key, "rapport-file-test");
 });
 afterAll(async () => {
   await client?.close();

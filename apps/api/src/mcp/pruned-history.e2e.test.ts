@@ -3,11 +3,11 @@
  * operator pruned them (`rapport history prune`): a position before the horizon is a tool error whose message names
  * the call that reads on, in the tool's arguments, and that call answers; REST keeps its message for syncing clients.
  */
-import { Client, StreamableHTTPClientTransport } from "@modelcontextprotocol/client";
+import type { Client } from "@modelcontextprotocol/client";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startServer, type RunningServer } from "../server.js";
 import { buildTenant, createTestContext, type TestContext, type TestTenant } from "../testing/test-harness.js";
-import { sharedSchemaValidator } from "../testing/mcp-client-validator.js";
+import { connectMcpClient } from "../testing/mcp-sdk-client.js";
 
 const DAY = 86_400_000;
 let context: TestContext;
@@ -19,8 +19,7 @@ beforeAll(async () => {
   context = await createTestContext();
   acme = await buildTenant(context.services);
   server = await startServer(context.services, { port: 0 });
-  client = new Client({ name: "rapport-pruned-history-test", version: "1.0.0" }, { versionNegotiation: { mode: "auto" }, jsonSchemaValidator: sharedSchemaValidator });
-  await client.connect(new StreamableHTTPClientTransport(new URL(`${server.url}/mcp`), { requestInit: { headers: { "x-api-key": acme.key } } }));
+  client = await connectMcpClient(server.url, acme.key, "rapport-pruned-history-test");
 });
 afterAll(async () => {
   await client?.close();

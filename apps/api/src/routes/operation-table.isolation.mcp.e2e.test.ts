@@ -6,12 +6,12 @@
  * the tool layer (argument mapping, result text, structured content, errors) adds no leak of its own.
  */
 import { randomUUID } from "node:crypto";
-import { Client, StreamableHTTPClientTransport } from "@modelcontextprotocol/client";
+import type { Client } from "@modelcontextprotocol/client";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { BODY_ARGUMENT, type AnyOperation } from "../operations/operation.js";
 import { startServer, type RunningServer } from "../server.js";
 import { buildTenantOfGoneRecords, callWithIds, withPlaceholders } from "../testing/foreign-record-calls.js";
-import { sharedSchemaValidator } from "../testing/mcp-client-validator.js";
+import { connectMcpClient } from "../testing/mcp-sdk-client.js";
 import { buildPopulatedTenant, type PopulatedTenant } from "../testing/populated-tenant.js";
 import { createTestContext, type TestContext } from "../testing/test-harness.js";
 import { operations } from "./operations.js";
@@ -28,8 +28,7 @@ beforeAll(async () => {
   theirs = await buildPopulatedTenant(context.services, "Theirs");
   former = await buildTenantOfGoneRecords(context, "Former");
   server = await startServer(context.services, { port: 0 });
-  client = new Client({ name: "rapport-isolation-walk", version: "1.0.0" }, { versionNegotiation: { mode: "auto" }, jsonSchemaValidator: sharedSchemaValidator });
-  await client.connect(new StreamableHTTPClientTransport(new URL(`${server.url}/mcp`), { requestInit: { headers: { "x-api-key": mine.key } } }));
+  client = await connectMcpClient(server.url, mine.key, "rapport-isolation-walk");
 });
 afterAll(async () => {
   await client?.close();
