@@ -134,7 +134,7 @@ describe("a write tool's idempotency_key", () => {
 
   it("refuses a key no client should send with a tool error naming the argument, writing nothing", async () => {
     const client = await connect(acme.key);
-    for (const key of [42, "", "a,b", "x".repeat(256), "clé"]) {
+    for (const key of [42, "", "a,b", "x".repeat(256), "clé", "k 1"]) {
       const refused = await call(client, "createNote", { idempotency_key: key, body: { content: "Refused words" } });
       expect(refused.isError, JSON.stringify(key)).toBe(true);
       expect(refused.content[0]!.text).toMatch(/^argument 'idempotency_key' must be text of 1 to 255 visible ASCII characters without commas/);

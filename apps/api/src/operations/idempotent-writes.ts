@@ -46,11 +46,11 @@ export function takesIdempotencyKey(operation: Pick<AnyOperation, "method" | "re
 }
 
 /**
- * Whether a key is one a client may send: 1 to 255 visible ASCII characters without a comma (a header given twice
- * arrives joined with ", ").
+ * Whether a key is one a client may send: 1 to 255 visible ASCII characters (`!` to `~`, as an `X-Request-Id` echoed:
+ * no space) without a comma (a header given twice arrives joined with ", ").
  */
 export function isAcceptableIdempotencyKey(key: string): boolean {
-  return key.length > 0 && key.length <= MAX_IDEMPOTENCY_KEY_LENGTH && /^[\x20-\x2b\x2d-\x7e]+$/.test(key);
+  return key.length > 0 && key.length <= MAX_IDEMPOTENCY_KEY_LENGTH && /^[\x21-\x2b\x2d-\x7e]+$/.test(key);
 }
 
 /**
