@@ -32,12 +32,12 @@ export function shapeOf(path: string): string {
   return path.replace(/\{[^}/]+\}/g, "{}");
 }
 
-function compile(shape: string, methods: readonly string[]): CompiledPath {
+function compile(shape: string, methods: readonly string[], ignoreCase: boolean): CompiledPath {
   const escaped = shape.replace(/[.*+?^$()|[\]\\]/g, "\\$&").replace(/\{\}/g, "[^/]+");
   return {
     shape,
     methods,
-    pattern: new RegExp(`^${escaped}$`),
+    pattern: new RegExp(`^${escaped}$`, ignoreCase ? "i" : ""),
     parameterSegments: shape.split("/").map((segment) => segment === "{}"),
   };
 }
@@ -52,13 +52,17 @@ function moreSpecific(a: CompiledPath, b: CompiledPath): boolean {
 
 /**
  * Builds, from the declared routes, a function giving the declared path a request path is (the most specific
- * match), or `undefined` when it is none.
+ * match), or `undefined` when it is none. With `ignoreCase`, a path's fixed words match in any case: what a path
+ * sent as `/v1/Persons` was meant to be (routes themselves match by case).
  *
  * @example
  * const declaredPathOf = declaredPathResolver([{ method: "post", path: "/v1/emails/batch" }, { method: "get", path: "/v1/emails/{email_uuid}" }]);
  * declaredPathOf("/v1/emails/batch"); // { shape: "/v1/emails/batch", methods: ["POST"] }
  */
-export function declaredPathResolver(routes: readonly DeclaredRoute[]): (requestPath: string) => DeclaredPath | undefined {
+export function declaredPathResolver(
+  routes: readonly DeclaredRoute[],
+  { ignoreCase = false }: { ignoreCase?: boolean } = {},
+): (requestPath: string) => DeclaredPath | undefined {
   const methodsByShape = new Map<string, Set<string>>();
   for (const { method, path } of routes) {
     const shape = shapeOf(path);
@@ -66,7 +70,7 @@ export function declaredPathResolver(routes: readonly DeclaredRoute[]): (request
     methods.add(method.toUpperCase());
     methodsByShape.set(shape, methods);
   }
-  const paths = [...methodsByShape].map(([shape, methods]) => compile(shape, [...methods].sort()));
+  const paths = [...methodsByShape].map(([shape, methods]) => compile(shape, [...methods].sort(), ignoreCase));
   return (requestPath) => {
     let meant: CompiledPath | undefined;
     for (const path of paths) {
@@ -98,4 +102,19 @@ export function methodNotAllowed(method: string, requestPath: string, path: Decl
   const allowed = allowedMethods(path);
   const choices = allowed.length === 1 ? allowed[0] : `${allowed.slice(0, -1).join(", ")} or ${allowed.at(-1)}`;
   return new ApiError(405, `method ${method.toUpperCase()} is not allowed on ${requestPath}; use ${choices}`, { Allow: allowed.join(", ") });
+}
+
+/**
+ * A request path written as the declared `shape` it matched: the shape's fixed words, the request's own values where
+ * the shape has a parameter. Both have as many segments (the shape matched the path).
+ *
+ * @example
+ * pathAsDeclared("/v1/Persons/6F1C…/Activity", "/v1/persons/{}/activity"); // "/v1/persons/6F1C…/activity"
+ */
+export function pathAsDeclared(requestPath: string, shape: string): string {
+  const sent = requestPath.split("/");
+  return shape
+    .split("/")
+    .map((segment, index) => (segment === "{}" ? sent[index] : segment))
+    .join("/");
 }

@@ -88,6 +88,24 @@ describe("error envelope", () => {
     expect(await errorOf(await app.request("/v1/nothing-here/", { headers: { "x-api-key": acme.key } }))).toBe("no route for GET /v1/nothing-here/");
   });
 
+  it("answers 404 for a path with a word in another case, naming the path meant with the values sent", async () => {
+    const person = "6F1C2A34-0000-4000-8000-000000000001";
+    for (const [path, meant] of [
+      ["/v1/Persons", "/v1/persons"],
+      ["/V1/PERSONS/", "/v1/persons"],
+      ["/v1/Persons/batch", "/v1/persons/batch"],
+      [`/v1/persons/${person}/Activity`, `/v1/persons/${person}/activity`],
+      ["/v1/Test/Echo", "/v1/test/echo"],
+    ] as const) {
+      const response = await app.request(path, { headers: { "x-api-key": acme.key } });
+      expect(response.status, path).toBe(404);
+      expect(await errorOf(response)).toBe(`no route for GET ${path}; did you mean ${meant}?`);
+    }
+    // The path meant is still not served: the case of a path is part of it.
+    expect((await app.request("/v1/persons", { headers: { "x-api-key": acme.key } })).status).toBe(200);
+    expect(await errorOf(await app.request("/v1/Nothing-Here", { headers: { "x-api-key": acme.key } }))).toBe("no route for GET /v1/Nothing-Here");
+  });
+
   it("answers 405 with Allow for a known path under another method, and 404 past it", async () => {
     const wrong = await app.request("/v1/test/echo", { method: "DELETE", headers: { "x-api-key": acme.key } });
     expect(wrong.status).toBe(405);

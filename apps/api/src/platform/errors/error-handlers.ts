@@ -14,7 +14,7 @@ import type { AppEnv } from "../../app-env.js";
 import { isToolCall, toolCallTools } from "../request/tool-call-bindings.js";
 import { loggedRequestPath } from "../logging/logged-path.js";
 import { ApiError } from "./api-error.js";
-import { declaredPathResolver, methodNotAllowed, servesMethod, type DeclaredRoute } from "./declared-paths.js";
+import { declaredPathResolver, methodNotAllowed, pathAsDeclared, servesMethod, type DeclaredRoute } from "./declared-paths.js";
 import { prunedHistoryToolMessage } from "./pruned-history-tool-message.js";
 import { storageFailureOf } from "./storage-failure.js";
 
@@ -71,6 +71,7 @@ export const handleError: ErrorHandler<AppEnv> = (error, context) => {
  */
 export function handleNotFound(routes: readonly DeclaredRoute[]): NotFoundHandler<AppEnv> {
   const declaredPathOf = declaredPathResolver(routes);
+  const declaredPathInAnyCaseOf = declaredPathResolver(routes, { ignoreCase: true });
   return (context) => {
     const { method, path } = context.req;
     const declared = declaredPathOf(path);
@@ -78,9 +79,12 @@ export function handleNotFound(routes: readonly DeclaredRoute[]): NotFoundHandle
       const refusal = methodNotAllowed(method, path, declared);
       return errorResponse(context, 405, refusal.message, refusal.headers);
     }
-    // A slash too many (`/v1/persons/`, `/v1//persons`) is not redirected, which would drop a POST's body, but named.
+    // A slash too many (`/v1/persons/`, `/v1//persons`) or a word in another case (`/v1/Persons`) is not redirected,
+    // which would drop a POST's body, but named. Paths stay case-sensitive, as the spec writes them.
     const tidied = path.replace(/\/{2,}/g, "/").replace(/(.)\/$/, "$1");
-    const meant = tidied !== path && declaredPathOf(tidied) !== undefined ? `; did you mean ${tidied}?` : "";
-    return errorResponse(context, 404, `no route for ${method} ${path}${meant}`);
+    const inAnyCase = declaredPathInAnyCaseOf(tidied);
+    const meant = inAnyCase === undefined ? undefined : pathAsDeclared(tidied, inAnyCase.shape);
+    const hint = meant !== undefined && meant !== path ? `; did you mean ${meant}?` : "";
+    return errorResponse(context, 404, `no route for ${method} ${path}${hint}`);
   };
 }
