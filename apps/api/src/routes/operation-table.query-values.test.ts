@@ -1,6 +1,8 @@
 /**
  * Walks every query parameter of the operation table with numbers past a double, as a client's unchecked input sends
- * them: each schema refuses them (a 400 naming the parameter) or reads them as a finite number. A digits-only pattern
+ * them: each schema refuses them (a 400 naming the parameter) or reads them as a finite number. And with one number
+ * written as clients print it: a parameter reading `10` as a number reads `1e1`, `1E+1` and `10.0` as that number too
+ * (`per_page=1e2` was a 400 where `value_from=1e2` was read). A digits-only pattern
  * let them through as Infinity, which the store refused in its own words (`companies.list:
  * "request.filters.score.from" must be a number; got Infinity`), naming no parameter the client sent. Read by the
  * schemas alone, so the whole table costs milliseconds; one such request goes over HTTP in list-companies.test.ts.
@@ -20,6 +22,9 @@ function nonFiniteNumbers(value: unknown, path = "query"): string[] {
   return [];
 }
 
+/** `10` as clients print it: JavaScript's exponent form of a large number, Python's float. */
+const TEN_PRINTED = ["1e1", "1E+1", "10.0", " 10 "];
+
 const withQuery = operations.filter((operation) => Object.keys(operation.query?.shape ?? {}).length > 0);
 
 describe.each(withQuery.map((operation) => [operation.operationId, operation] as const))("%s", (_id, operation) => {
@@ -28,5 +33,16 @@ describe.each(withQuery.map((operation) => [operation.operationId, operation] as
       const parsed = operation.query!.safeParse({ ...operation.example?.query, [name]: value });
       if (parsed.success) expect(nonFiniteNumbers(parsed.data), `${operation.operationId} ${name}=${value.slice(0, 12)}…`).toEqual([]);
     }
+  });
+});
+
+describe.each(withQuery.map((operation) => [operation.operationId, operation] as const))("%s", (_id, operation) => {
+  it.each(Object.keys(operation.query!.shape))("reads %s written 1e1 or 10.0 as it reads 10", (name) => {
+    const read = (value: string) => {
+      const parsed = operation.query!.safeParse({ ...operation.example?.query, [name]: value });
+      return parsed.success ? (parsed.data as Record<string, unknown>)[name] : "refused";
+    };
+    if (typeof read("10") !== "number") return;
+    for (const printed of TEN_PRINTED) expect(read(printed), `${operation.operationId} ${name}=${printed}`).toEqual(read("10"));
   });
 });

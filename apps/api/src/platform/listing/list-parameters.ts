@@ -7,19 +7,13 @@
 import { SORT_ORDERS, type SortOrder } from "@rapport/graph";
 import { z } from "zod";
 import { MAX_CURSOR_LENGTH } from "../request/field-limits.js";
+import { wholeNumberText } from "../request/whole-number-text.js";
 
 export const DEFAULT_PER_PAGE = 10;
 /** Far past any real data; keeps the offset within what databases accept. */
 export const MAX_PAGE = 1_000_000_000;
 export const MAX_PER_PAGE = 50;
 
-/** An integer in a query string; its refusal names no parameter, the 400 does (`query parameter 'per_page': ...`). */
-const integerText = () =>
-  z
-    .string()
-    .trim()
-    .regex(/^[+-]?\d+$/, "must be an integer")
-    .transform((text) => Number(text));
 
 const PAGE_DESCRIPTION = "Page number, 1-indexed; values below 1 are treated as 1.";
 const PER_PAGE_DESCRIPTION = "Items per page: default 10; values outside 1-50 are capped to that range, not rejected.";
@@ -40,12 +34,12 @@ export const LIST_PARAMETER_TOOL_TEXTS: ReadonlyMap<string, string> = new Map([
   [CURSOR_DESCRIPTION, "next_cursor of the previous page; keep the other arguments (per_page may change). Not with page."],
 ]);
 
-export const pageParameter = integerText()
+export const pageParameter = wholeNumberText()
   .transform((page) => Math.min(MAX_PAGE, Math.max(1, page)))
   .optional()
   .describe(PAGE_DESCRIPTION);
 
-export const perPageParameter = integerText()
+export const perPageParameter = wholeNumberText()
   .transform((perPage) => Math.min(MAX_PER_PAGE, Math.max(1, perPage)))
   .optional()
   .describe(PER_PAGE_DESCRIPTION);

@@ -11,6 +11,7 @@ import { refuseLoneBound, refuseReversedRange } from "../../platform/listing/ran
 import { placeFilters, placeQueryParameters } from "../../platform/location/place-query.js";
 import { COMMA_SEPARATED, isoTimestampQuery, uuidListQuery } from "../../platform/request/common-schemas.js";
 import { numberQuery } from "../../platform/request/date-schemas.js";
+import { WHOLE_NUMBER_TEXT } from "../../platform/request/whole-number-text.js";
 import { companySchema, presentCompanies } from "../../presenters/company-presenter.js";
 import { nameSuggestionsField, nameSuggestionsFor } from "./company-name-suggestions.js";
 import { MAX_FILTER_VALUES } from "../../platform/request/count-limits.js";
@@ -64,11 +65,13 @@ const employeeCountBound = (end: "from" | "to") =>
   z
     .string()
     .trim()
-    .regex(/^(\d+|\d+-\d+|\d+\+)$/, EMPLOYEE_COUNT_MESSAGE)
+    // A head count's text is every whole-number parameter's (`5e3`, `5000.0`).
+    .regex(new RegExp(`${WHOLE_NUMBER_TEXT.source}|^(\\d+-\\d+|\\d+\\+)$`), EMPLOYEE_COUNT_MESSAGE)
     .transform((value, context) => {
-      if (/^\d+$/.test(value)) {
+      if (WHOLE_NUMBER_TEXT.test(value)) {
         // A head count past the largest exact integer would reach the store as Infinity or a rounded number.
-        if (Number.isSafeInteger(Number(value))) return Number(value);
+        const headCount = Number(value);
+        if (Number.isSafeInteger(headCount) && headCount >= 0) return headCount;
         context.addIssue({ code: "custom", message: EMPLOYEE_COUNT_MESSAGE });
         return z.NEVER;
       }

@@ -1,20 +1,16 @@
 /** The query parameters that bound what a single-target recommended-paths answer lists: per item, and a company's contacts. */
-import { z } from "zod";
+import { wholeNumberText } from "../../platform/request/whole-number-text.js";
 import { PATHS_PER_ITEM, PRIORITY_ENTRIES_LIMIT, TOP_EXTERNAL_CONTACTS_LIMIT } from "../../relationships/recommended-path-limits.js";
 
 /**
- * A count per item from 0 to `maximum`: anything else (a fraction, a sign, a word, more) is a 400 naming the
- * parameter, as the batch body's field of the same name is. Not clamped like `per_page`: the specification
- * clamps its own paging parameters, and these are ours, read as the batch reads them.
+ * A count per item from 0 to `maximum`, its text read as `per_page`'s: anything else (a fraction, a word, less or
+ * more) is a 400 naming the parameter, as the batch body's field of the same name is. Not clamped like `per_page`:
+ * the specification clamps its own paging parameters, and these are ours, read as the batch reads them.
  */
 const countPerItem = (maximum: number, description: string) => {
   const message = `must be an integer from 0 to ${maximum}`;
-  return z
-    .string()
-    .trim()
-    .regex(/^\d+$/, message)
-    .transform((text) => Number(text))
-    .refine((count) => count <= maximum, message)
+  return wholeNumberText(message)
+    .refine((count) => count >= 0 && count <= maximum, message)
     .optional()
     .describe(description);
 };
