@@ -31,6 +31,15 @@ describe("issueToReport", () => {
     expect(issueToReport(choice.safeParse({ entity: "team", at: 1 }).error!.issues, { entity: "team", at: 1 })!.message).toMatch(/^Invalid option/);
     expect(issueToReport(schema.safeParse([]).error!.issues, [])!.message).toBe("Invalid input: expected object, received array");
   });
+
+  it("tells a listed value sent in another case the value to send; another value keeps zod's words", () => {
+    const order = z.strictObject({ order: z.enum(["asc", "desc"]).optional() });
+    const report = (input: Record<string, unknown>) => issueToReport(order.safeParse(input).error!.issues, input)!.message;
+    expect(report({ order: "ASC" })).toBe("values are case-sensitive: send 'asc' for 'ASC'");
+    expect(report({ order: "Desc" })).toBe("values are case-sensitive: send 'desc' for 'Desc'");
+    expect(report({ order: "ascending" })).toMatch(/^Invalid option: expected one of "asc"\|"desc"$/);
+    expect(report({ order: 1 })).toMatch(/^Invalid option/);
+  });
 });
 
 describe("refusals over HTTP", () => {
@@ -86,6 +95,10 @@ describe("refusals over HTTP", () => {
     ["a control character", "listPersons", { name: "a\u0001b" }, "/v1/persons?name=a%01b", "query parameter 'name'", "argument 'name'", ": must not contain control characters (U+0001)"],
     ["a whole body", "createNote", { body: [] }, undefined, "body", "argument 'body'", ": Invalid input: expected object, received array"],
     ["a batch's body field", "batchPersonRecommendedPaths", { body: { uuids: [] } }, undefined, "body field 'uuids'", "body field 'uuids'", ": at least 1 item"],
+    ["an enumerated value in another case", "listNotes", { order: "DESC" }, "/v1/notes?order=DESC", "query parameter 'order'", "argument 'order'", ": values are case-sensitive: send 'desc' for 'DESC'"],
+    ["a boolean in another case", "listOpportunityTypes", { include_hidden: "TRUE" }, "/v1/opportunity-types?include_hidden=TRUE", "query parameter 'include_hidden'", "argument 'include_hidden'", ": values are case-sensitive: send 'true' for 'TRUE'"],
+    ["an upper-case value sent in lower case", "listTasks", { scope: "personal" }, "/v1/tasks?scope=personal", "query parameter 'scope'", "argument 'scope'", ": values are case-sensitive: send 'PERSONAL' for 'personal'"],
+    ["a body's enumerated value in another case", "batchPersonRecommendedPaths", { body: { uuids: [uuid], order: "Asc" } }, undefined, "body field 'order'", "body field 'order'", ": values are case-sensitive: send 'asc' for 'Asc'"],
   ])("names %s by its argument over MCP", async (_kind, name, args, path, restPlace, toolPlace, words) => {
     const tool = await callMcpTool(context, { name, args, headers: { "x-api-key": acme.key } });
     expect(tool).toMatchObject({ isError: true, content: [{ text: `HTTP 400: ${toolPlace}${words}` }] });

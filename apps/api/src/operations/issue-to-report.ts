@@ -6,6 +6,7 @@
  * alone is said to be required, rather than "received undefined", a value JSON does not have.
  */
 import type { z } from "zod";
+import { caseMeant } from "./case-meant.js";
 import { readableIssue } from "./readable-issue.js";
 
 type Issue = z.core.$ZodIssue;
@@ -37,7 +38,7 @@ function requiredField(issue: Issue, input: unknown): Issue {
 /**
  * The issue to report for `input`, made readable (readable-issue.ts): the first one, unless it is a field missing
  * from an object that also holds unknown fields, whose issue is reported instead; a field missing alone is said to
- * be required.
+ * be required, and a listed value sent in another case is told the value to send (case-meant.ts).
  *
  * @example
  * const issue = issueToReport(result.error.issues, body);
@@ -48,5 +49,7 @@ export function issueToReport(issues: readonly Issue[], input: unknown): Issue |
   const missing = first.path.length > 0 && valueAt(input, first.path) === undefined;
   const parent = first.path.slice(0, -1);
   const unknown = missing ? issues.find((issue) => issue.code === "unrecognized_keys" && samePath(issue.path, parent)) : undefined;
-  return unknown ?? requiredField(readableIssue(first), input);
+  if (unknown) return unknown;
+  const readable = readableIssue(first);
+  return caseMeant(requiredField(readable, input), valueAt(input, readable.path));
 }

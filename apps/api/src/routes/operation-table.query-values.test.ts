@@ -9,6 +9,8 @@
  * New parameters are covered with no edit here.
  */
 import { describe, expect, it } from "vitest";
+import { z } from "zod";
+import { parseInput } from "../operations/validate-input.js";
 import { operations } from "./operations.js";
 
 /** Text of numbers past a double, which `Number` reads as ±Infinity. */
@@ -44,5 +46,31 @@ describe.each(withQuery.map((operation) => [operation.operationId, operation] as
     };
     if (typeof read("10") !== "number") return;
     for (const printed of TEN_PRINTED) expect(read(printed), `${operation.operationId} ${name}=${printed}`).toEqual(read("10"));
+  });
+});
+
+/** The listed values of a query parameter taking one of an enumeration (booleans' `true` and `false` too). */
+function listedValues(schema: z.ZodType): string[] {
+  const json = z.toJSONSchema(schema, { io: "input", unrepresentable: "any" }) as { enum?: unknown[] };
+  return (json.enum ?? []).filter((value): value is string => typeof value === "string" && /[a-z]/i.test(value));
+}
+
+/** `value` in another case: upper case, or lower case for a value that is upper case already. */
+const inAnotherCase = (value: string) => (value === value.toUpperCase() ? value.toLowerCase() : value.toUpperCase());
+
+// One rule for every enumeration (case-meant.ts): its values taken as the documents list them, and a listed value sent
+// in another case told the one to send, whichever operation and parameter.
+describe.each(withQuery.map((operation) => [operation.operationId, operation] as const))("%s", (_id, operation) => {
+  it.each(Object.keys(operation.query!.shape))("takes %s's listed values as listed, and tells another case the value to send", (name) => {
+    const values = listedValues(operation.query!.shape[name] as z.ZodType);
+    for (const value of values) {
+      const query = { ...operation.example?.query, [name]: value };
+      expect(() => parseInput(operation.query!, query, "query parameter")).not.toThrow();
+      const sent = inAnotherCase(value);
+      if (values.includes(sent)) continue;
+      expect(() => parseInput(operation.query!, { ...query, [name]: sent }, "query parameter"), `${name}=${sent}`).toThrow(
+        `query parameter '${name}': values are case-sensitive: send '${values.find((listed) => listed.toLowerCase() === sent.toLowerCase())}' for '${sent}'`,
+      );
+    }
   });
 });

@@ -155,7 +155,7 @@ describe("POST /v1/opportunities/{uuid}/associations", () => {
     const ada = await person();
     const lower = await call(`/v1/opportunities/${deal.uuid}/associations`, { method: "POST", body: { entity_type: "person", entity_uuid: ada.uuid } });
     expect(lower.status).toBe(400);
-    expect(lower.body.error).toBe("body field 'entity_type': entity_type is upper case: send 'PERSON' for 'person'");
+    expect(lower.body.error).toBe("body field 'entity_type': values are case-sensitive: send 'PERSON' for 'person'");
     // A kind the owner cannot link to keeps its own message, whatever its case.
     const note = (await call("/v1/notes", { method: "POST", body: { content: "x" } })).body;
     const noteToNote = await call(`/v1/notes/${note.uuid}/associations`, { method: "POST", body: { entity_type: "note", entity_uuid: note.uuid } });
