@@ -19,9 +19,9 @@ export const TOOL_RESULT_BUDGET_BYTES = 50_000;
 /** What a tool's arguments can ask less of in each record, said in the preview's note. */
 export const LESS_PER_RECORD: Readonly<Record<string, string>> = {
   getPersonRecommendedPaths: "paths_per_item=1, priority_entries_per_item=0",
-  getCompanyRecommendedPaths: "paths_per_item=1, priority_entries_per_item=0, top_external_contacts_limit=3",
+  getCompanyRecommendedPaths: "paths_per_item=1, priority_entries_per_item=0, top_external_contacts_limit=3, connectors_per_contact=1",
   batchPersonRecommendedPaths: "a smaller limit, paths_per_item=0, priority_entries_per_item=0",
-  batchCompanyRecommendedPaths: "top_external_contacts_limit=1, limit=1, paths_per_item=0, priority_entries_per_item=0, or include_items=false",
+  batchCompanyRecommendedPaths: "top_external_contacts_limit=1, connectors_per_contact=1, limit=1, paths_per_item=0, priority_entries_per_item=0, or include_items=false",
   batchPersonActivityStats: "fewer periods, no group_by",
 };
 

@@ -24,20 +24,22 @@ const BUDGETS = {
   everyTool: { query: "", bytes: 336_000 },
   // 158,100 since 2026-12-07 (measured 158,084): PathPower's as_of and scored_at, the rankings' scored_at; 158,200
   // (measured 158,180) with the company list's number filters read by the opportunity list's rule (numberQuery's schema);
-  // 159,400 (measured 159,300) with page and per_page taking 1e2 and 100.0 as the number filters do (WHOLE_NUMBER_TEXT).
-  modelContext: { query: "", bytes: 159_400 },
+  // 159,400 (measured 159,300) with page and per_page taking 1e2 and 100.0 as the number filters do (WHOLE_NUMBER_TEXT);
+  // 159,700 (measured 159,643) with the company recommended paths' connectors_per_contact (343 B).
+  modelContext: { query: "", bytes: 159_700 },
   // 170,250 since 2026-12-06: name_match and search_match in the person and opportunity lists' output schemas (171 B);
   // 170,360 (measured 170,356) with an import summary's persons.addresses_left_out in getImport's output schema (61 B) and
   // listUserRelationships' user_is_active (53 B): fields, not wording (output schemas keep no descriptions, so none was
   // left to trim).
   // 170,570 since 2026-12-07 (measured 170,566): the same (206 B); 170,680 (measured 170,662) with the company list's
   // number filters read by the opportunity list's rule (numberQuery's schema); 171,800 (measured 171,782) with
-  // WHOLE_NUMBER_TEXT's pattern in page and per_page (1,100 B).
-  readOnly: { query: "?read_only=true", bytes: 171_800 },
+  // WHOLE_NUMBER_TEXT's pattern in page and per_page (1,100 B); 172,200 (measured 172,125) with connectors_per_contact.
+  readOnly: { query: "?read_only=true", bytes: 172_200 },
   persons: { query: "?areas=persons", bytes: 64_000 },
   // The selection the README suggests for a host that caps a server's tools at 40 (Cursor does). 170,400 since
-  // 2026-12-07 (measured 170,309): WHOLE_NUMBER_TEXT's pattern in page and per_page.
-  relationshipAssistant: { query: `?areas=${RELATIONSHIP_ASSISTANT_AREAS}`, bytes: 170_400, tools: 40 },
+  // 2026-12-07 (measured 170,309): WHOLE_NUMBER_TEXT's pattern in page and per_page; 170,700 (measured 170,652) with
+  // connectors_per_contact.
+  relationshipAssistant: { query: `?areas=${RELATIONSHIP_ASSISTANT_AREAS}`, bytes: 170_700, tools: 40 },
 } as const;
 
 let context: TestContext;

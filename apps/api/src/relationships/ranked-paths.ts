@@ -46,6 +46,15 @@ async function describeTargets(
 export interface RankingOptions extends Omit<RecommendedPathsOptions, "now" | "nameOf"> {
   /** Opportunities named per hop (default HOP_ASSOCIATIONS_LIMIT). */
   hopAssociationsLimit?: number;
+  /** `internal_connectors` listed per top external contact, strongest first (default: all). */
+  connectorsPerContact?: number | undefined;
+}
+
+/** `answer` with each top external contact's connectors (ranked strongest first) cut to `limit`; as is without one. */
+function withConnectorsCut(answer: RecommendedPathsResponse, limit: number | undefined): RecommendedPathsResponse {
+  if (limit === undefined) return answer;
+  const contacts = answer.top_external_contacts.map((contact) => ({ ...contact, internal_connectors: contact.internal_connectors.slice(0, limit) }));
+  return { ...answer, top_external_contacts: contacts };
 }
 
 /**
@@ -64,7 +73,7 @@ export async function* rankedPathsInParts(
   options: RankingOptions,
   partSize: number,
 ): AsyncGenerator<RankedPaths[]> {
-  const { hopAssociationsLimit = HOP_ASSOCIATIONS_LIMIT, ...rankingOptions } = options;
+  const { hopAssociationsLimit = HOP_ASSOCIATIONS_LIMIT, connectorsPerContact, ...rankingOptions } = options;
   const keyOf = (target: EntityReference) => `${target.entity}:${target.uuid}`;
   const timesNamed = new Map<string, number>();
   for (const target of targets) timesNamed.set(keyOf(target), (timesNamed.get(keyOf(target)) ?? 0) + 1);
@@ -82,7 +91,9 @@ export async function* rankedPathsInParts(
     const firstInPart = [...new Map(part.filter((target) => !repeated.has(keyOf(target))).map((target) => [keyOf(target), target])).values()];
     const described = firstInPart.map((target) => descriptions.get(keyOf(target))!);
     const found = firstInPart.filter((_, index) => described[index]!.found);
-    const answers = recommendedPathsOfMany(view.graph, found, { maximumPriorityEntries: PRIORITY_ENTRIES_LIMIT, ...rankingOptions, ...view.scoring, nameOf });
+    const answers = recommendedPathsOfMany(view.graph, found, { maximumPriorityEntries: PRIORITY_ENTRIES_LIMIT, ...rankingOptions, ...view.scoring, nameOf }).map(
+      (answer) => withConnectorsCut(answer, connectorsPerContact),
+    );
     const mentioned = new Set<string>();
     const showingEmails = new Set<string>();
     const showingSignals = new Set<string>();

@@ -28,6 +28,13 @@ export const PRIORITY_ENTRIES_LIMIT = 10;
  */
 export const TOP_EXTERNAL_CONTACTS_LIMIT = 10;
 
+/**
+ * `internal_connectors` a top external contact lists at most when asked for fewer (`connectors_per_contact`): each
+ * contact names every teammate who knows them unless asked, about 4.4 KB a company at benchmark scale L, so an agent
+ * asking about many companies fits few in a tool result.
+ */
+export const CONNECTORS_PER_CONTACT_LIMIT = 10;
+
 /** Paths listed per item by the single-target endpoints: the graph's default, and the most a batch may ask for. */
 export const PATHS_PER_ITEM = 10;
 

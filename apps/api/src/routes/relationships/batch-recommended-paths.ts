@@ -31,11 +31,12 @@ interface BatchBody {
   priority_entries_per_item: number;
   /** The company batch's only. */
   top_external_contacts_limit?: number;
+  connectors_per_contact?: number | undefined;
 }
 
 /** What besides the target shapes one target's answer: the kept answers' settings. */
 const settingsOf = (body: BatchBody, includeItems: boolean, contactsLimit: number) =>
-  `limit=${body.limit} sort_by=${body.sort_by} order=${body.order} include_items=${includeItems} paths_per_item=${body.paths_per_item} priority_entries_per_item=${body.priority_entries_per_item} top_external_contacts_limit=${contactsLimit}`;
+  `limit=${body.limit} sort_by=${body.sort_by} order=${body.order} include_items=${includeItems} paths_per_item=${body.paths_per_item} priority_entries_per_item=${body.priority_entries_per_item} top_external_contacts_limit=${contactsLimit} connectors_per_contact=${body.connectors_per_contact ?? "all"}`;
 
 async function batchResults(services: AppServices, context: { auth: AuthContext; http: Context<AppEnv> }, operationId: string, entity: EntityKind, body: BatchBody) {
   const { auth, http } = context;
@@ -61,6 +62,7 @@ async function batchResults(services: AppServices, context: { auth: AuthContext;
       maximumPathsPerItem: body.paths_per_item,
       maximumPriorityEntries: body.priority_entries_per_item,
       topExternalContactsLimit: contactsLimit,
+      connectorsPerContact: body.connectors_per_contact,
       hopAssociationsLimit: BATCH_HOP_ASSOCIATIONS_LIMIT,
     },
     BATCH_TARGETS_PER_PART,

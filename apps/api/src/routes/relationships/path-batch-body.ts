@@ -4,8 +4,10 @@ import { z } from "zod";
 import { uuidRecordsOf } from "../../platform/request/common-schemas.js";
 import { UUID_PATTERN } from "../../platform/request/uuid-pattern.js";
 import { pathSortParameter } from "./path-sort-parameter.js";
+import { CONNECTORS_PER_CONTACT_DESCRIPTION } from "./per-item-query.js";
 import {
   BATCH_PATHS_PER_ITEM,
+  CONNECTORS_PER_CONTACT_LIMIT,
   BATCH_PRIORITY_ENTRIES_LIMIT,
   PATHS_PER_ITEM,
   PRIORITY_ENTRIES_LIMIT,
@@ -71,4 +73,5 @@ export const companyBatchFields = {
     .max(TOP_EXTERNAL_CONTACTS_LIMIT)
     .default(TOP_EXTERNAL_CONTACTS_LIMIT)
     .describe(`top_external_contacts listed per company, strongest first, 0-${TOP_EXTERNAL_CONTACTS_LIMIT}; default ${TOP_EXTERNAL_CONTACTS_LIMIT}.`),
+  connectors_per_contact: z.number().int().min(0).max(CONNECTORS_PER_CONTACT_LIMIT).optional().describe(CONNECTORS_PER_CONTACT_DESCRIPTION),
 };
