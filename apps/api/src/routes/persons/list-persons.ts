@@ -6,6 +6,7 @@ import { cursorCodecFor } from "../../platform/listing/cursor-codec-for-store.js
 import { listEnvelopeSchema } from "../../platform/listing/list-envelope.js";
 import { cursorListQuery, sortOrderParameter } from "../../platform/listing/list-parameters.js";
 import { listPageWithNameMatch, nameMatchField } from "../../platform/listing/name-match.js";
+import { companiesNamed, companiesNamedField } from "./companies-named.js";
 import { placeFilters, placeQueryParameters } from "../../platform/location/place-query.js";
 import { isoTimestampQuery, uuidListQuery, uuidString } from "../../platform/request/common-schemas.js";
 import { MAX_FILTER_TEXT_LENGTH } from "../../platform/request/field-limits.js";
@@ -47,12 +48,12 @@ export const listPersons = defineOperation({
       .describe("Sort column; ties are broken by uuid. name: alphabetical whatever the case and accents (\"abel\", \"Ábel\", \"Éva\", \"Zoe\"), other scripts after Latin (Greek, Cyrillic, then CJK). Default service_updated_at (a fuzzy name retry: closest first)."),
     order: sortOrderParameter("asc"),
   }),
-  response: listEnvelopeSchema(personSchema).extend({ name_match: nameMatchField(["exact", "fuzzy", "email"]) }),
+  response: listEnvelopeSchema(personSchema).extend({ name_match: nameMatchField(["exact", "fuzzy", "email"]), companies_named: companiesNamedField }),
   async handler({ query, auth, services }) {
     const { page, per_page, cursor, uuids, modified_since, name, company_uuid, sort_by, order } = query;
     await refuseMergedAwayCompanyFilter(services, auth.tenant.uuid, company_uuid);
     const filters = { uuids, modified_since, name, company_uuid, ...placeFilters(query) };
-    return listPageWithNameMatch({
+    const envelope = await listPageWithNameMatch({
       paging: { page, per_page, cursor },
       // Without a name there is no fuzzy order: the default sort binds a cursor as an explicit one does, as before.
       query: { operation: "listPersons", tenant: auth.tenant.uuid, filters, sort_by: sort_by ?? (name === undefined ? "service_updated_at" : undefined), order },
@@ -61,5 +62,7 @@ export const listPersons = defineOperation({
       fetch: (request) => services.store.persons.list(auth.tenant.uuid, { ...request, filters, sort_by, order }),
       present: (persons) => presentPersons(services, auth, persons),
     });
+    const companies = await companiesNamed(services, auth.tenant.uuid, name, envelope.name_match);
+    return companies === null ? envelope : { ...envelope, companies_named: companies };
   },
 });
