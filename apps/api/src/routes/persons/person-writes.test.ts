@@ -150,6 +150,18 @@ describe("PUT /v1/persons/{person_uuid}", () => {
     expect((await send("POST", "/v1/persons", { name: "Someone", emails: ["grace@globex.example"] })).status).toBe(201);
   });
 
+  it("removes one address of several by writing the list without it, freeing it; the first kept becomes primary", async () => {
+    const ada = (await send("POST", "/v1/persons", { name: "Ada", emails: ["ada@home.example", { address: "ada@work.example", is_primary: true }, "ada@old.example"] })).body;
+    const kept = ada.emails.filter((email: { address: string }) => email.address !== "ada@work.example").map((email: { address: string }) => email.address);
+    const written = await send("PUT", `/v1/persons/${ada.uuid}`, { emails: kept });
+    expect(written.status).toBe(200);
+    expect(written.body.emails).toEqual([{ address: "ada@home.example", is_primary: true }, { address: "ada@old.example", is_primary: false }]);
+    expect(written.body.email).toBe("ada@home.example");
+    expect((await send("POST", "/v1/persons", { name: "Someone", emails: ["ada@work.example"] })).status).toBe(201);
+    // The last one too, when the name still identifies the person.
+    expect((await send("PUT", `/v1/persons/${ada.uuid}`, { emails: [] })).body.emails).toEqual([]);
+  });
+
   it("leaves a person written back unchanged out of the next modified_since poll; a changed field lists them", async () => {
     const globex = await company("Globex");
     const grace = (await send("POST", "/v1/persons", { name: "Grace Hopper", emails: ["grace@globex.example"], tags: ["navy", "cobol"], primary_company_uuid: globex.uuid })).body;
