@@ -317,6 +317,18 @@ describe("a failing disk", () => {
     expect(await ready()).toEqual({ status: "ready" });
   });
 
+  it("keeps saying disk_full on /ready past a minute without requests while the disk has no room (it said ready 60 s after the last refusal)", async () => {
+    let room = false;
+    const logger = pino({ level: "silent" });
+    failing = createApp({ ...context.services, logger, storageFaults: createStorageFaults(logger, { hasRoom: () => room }) }, { operations: [...operations, fillDisk, failStorage] });
+    expect((await post("/v1/test/fill-disk")).status).toBe(503);
+    context.clock.advance(10 * 60_000);
+    expect(await ready()).toMatchObject({ status: "disk_full" });
+    // Space freed and no write since: nothing is wrong any more.
+    room = true;
+    expect(await ready()).toEqual({ status: "ready" });
+  });
+
   it("answers a read-only file, a damaged file and a disk error with a 503 saying which (each was a 500 'internal error')", async () => {
     const answers = [];
     for (const code of ["SQLITE_READONLY_DIRECTORY", "SQLITE_CORRUPT", "SQLITE_IOERR_FSYNC"]) {

@@ -34,7 +34,10 @@ export interface StorageFaults {
    * its file system has room again (`hasRoom`): a write that needs no new page succeeds on a full disk.
    */
   wroteAgain(): void;
-  /** The failure `GET /ready` reports at `now`: the latest met recently that no write has got past since, or null. */
+  /**
+   * The failure `GET /ready` reports at `now`: the latest met recently that no write has got past since, or null; a full
+   * disk for as long as its file system has no room (`hasRoom`), however long ago a request met it.
+   */
   current(now: number): StorageFailure | null;
 }
 
@@ -78,7 +81,9 @@ export function createStorageFaults(logger: Logger, { hasRoom = () => true }: { 
       let latest: OngoingFailure | null = null;
       for (const entry of ongoing.values()) {
         const reportedFor = entry.failure.kind === "database_locked" ? REPORTED_FOR_MS.database_locked : REPORTED_FOR_MS.other;
-        if (now - entry.lastMetAt <= reportedFor) latest = entry;
+        // A full disk is asked rather than timed out: with no request refused for a minute (clients backing off,
+        // a quiet night) /ready said ready on a disk still full.
+        if (now - entry.lastMetAt <= reportedFor || (entry.failure.kind === "disk_full" && !hasRoom())) latest = entry;
       }
       return latest?.failure ?? null;
     },
