@@ -185,9 +185,10 @@ export function createImportJobs(options: ImportJobsOptions): ImportJobs {
   /**
    * Records `outcome` as the job's ending; when the database refuses it, keeps it in `unrecorded` and tries again every
    * heartbeat. It replaces the ABANDONED another node may have recorded meanwhile, the heartbeat gone stale while the
-   * database refused this process's writes: the ending the runner knows is the job's, not that guess.
+   * database refused this process's writes: the ending the runner knows is the job's, not that guess. `alreadyMet` is
+   * the storage failure that ended the job, told to storageFaults already: the ending's refusal by it is the same fault.
    */
-  async function recordEnding(tenantUuid: string, jobUuid: string, outcome: ImportJobOutcome): Promise<boolean> {
+  async function recordEnding(tenantUuid: string, jobUuid: string, outcome: ImportJobOutcome, alreadyMet: StorageFailure | null = null): Promise<boolean> {
     try {
       await retryWhileBusy(() => store.importJobs.finish(tenantUuid, jobUuid, outcome, { replacingError: ABANDONED }));
       // Not `wroteAgain`: one row's small write may find room where the job's batches did not.
@@ -195,7 +196,8 @@ export function createImportJobs(options: ImportJobsOptions): ImportJobs {
       return true;
     } catch (error) {
       const storage = storageFailureOf(error);
-      if (storage) options.storageFaults?.met(storage, clock.now(), { job: jobUuid });
+      // Counted once: a job the disk stopped, whose "failed" the disk refused too, counted two refusals in the log.
+      if (storage && storage.kind !== alreadyMet?.kind) options.storageFaults?.met(storage, clock.now(), { job: jobUuid });
       if (!unrecorded.has(jobUuid)) logger.error({ err: error, job: jobUuid }, "could not record the ended import job; trying again until the database takes it");
       unrecorded.set(jobUuid, { tenantUuid, outcome, at: unrecorded.get(jobUuid)?.at ?? clock.now() });
       recordingAgain ??= setInterval(() => void recordUnrecorded(), HEARTBEAT_INTERVAL_MS).unref();
@@ -284,7 +286,7 @@ export function createImportJobs(options: ImportJobsOptions): ImportJobs {
       if (!(error instanceof ImportFormatError || error instanceof ImportRequestError)) logger.error({ err: error, job: job.uuid }, "import job failed");
       const summarySoFar = error instanceof ImportReadError ? error.summary : (latest as ImportSummary | null);
       latest = summarySoFar && { ...summarySoFar, outcome: "failed" };
-      await recordEnding(tenantUuid, job.uuid, { status: "failed", summary: latest ? toRecord(latest) : null, error: message });
+      await recordEnding(tenantUuid, job.uuid, { status: "failed", summary: latest ? toRecord(latest) : null, error: message }, storage);
     } finally {
       clearInterval(heartbeat);
       await rm(jobFolder, { recursive: true, force: true });
