@@ -42,8 +42,9 @@ export async function importTenant(options: { from: string; tenant?: string; nam
         return openStore(database);
       })
     ).close();
-    if (creation.created) commandStreams().stderr.write(createdDatabaseNotice(database));
     await importInto(database, source, options, global);
+    // Said once the import is done, as tenants create says it: a failed one removes the database again.
+    if (creation.created) commandStreams().stderr.write(createdDatabaseNotice(database));
   } catch (error) {
     creation.undo();
     throw error;
