@@ -30,8 +30,13 @@ function schemaLine(migrations: DatabaseStatus["migrations"]): string {
   const { applied, latest, pending, unknown } = migrations;
   // The file's own count: `latest` may be one of a newer release's, which `applied` (this release's) leaves out.
   const head = `schema: ${applied + unknown.length} migrations, the last ${latest ?? "(none)"}`;
-  if (unknown.length > 0) return `${head}; written by a newer release (${unknown.join(", ")}): this release ${RAPPORT_BUILD} refuses it`;
-  if (pending.length > 0) return `${head}; ${pending.length} pending (${pending.join(", ")}): the next start of this release ${RAPPORT_BUILD} applies them`;
+  // Each says what to do next, as the refusal every other command prints does (it said only "refuses it" and "applies them").
+  if (unknown.length > 0) {
+    return `${head}; written by a newer release (${unknown.join(", ")}): this release ${RAPPORT_BUILD} refuses it; run that release or a newer one, or go back to the backup taken before the upgrade (rapport restore --from FILE)`;
+  }
+  if (pending.length > 0) {
+    return `${head}; ${pending.length} pending (${pending.join(", ")}): the next start of this release ${RAPPORT_BUILD} applies them; take a backup first (rapport backup --to FILE), which the earlier release can go back to`;
+  }
   return `${head}; up to date with this release ${RAPPORT_BUILD}`;
 }
 

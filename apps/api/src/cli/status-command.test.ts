@@ -49,7 +49,10 @@ describe("rapport status", { timeout: 60_000 }, () => {
     // The statuses in this process; the server that has the database open is another one, the built command.
     const older = await runRapportInProcess(database, "status");
     expect(older.code, older.stderr).toBe(0);
-    expect(older.stdout).toContain(`; 1 pending (${LAST_MIGRATION}): the next start of this release ${RAPPORT_VERSION} applies them\n`);
+    // What to do before that start: a backup of the earlier release's file (it said only what the start does).
+    expect(older.stdout).toContain(
+      `; 1 pending (${LAST_MIGRATION}): the next start of this release ${RAPPORT_VERSION} applies them; take a backup first (rapport backup --to FILE), which the earlier release can go back to\n`,
+    );
     expect(older.stdout).toContain("\nno process has it open\n");
     expect(older.stdout).toMatch(/^database .*: \d+\.\d MB, WAL \d+\.\d MB, free \d+\.\d MB \(reused by later writes; rapport compact gives it back\)\n/);
 
@@ -117,6 +120,8 @@ describe("rapport status", { timeout: 60_000 }, () => {
     expect(status.stdout).toContain(
       `\nschema: ${known + 1} migrations, the last 0999-from-a-newer-release; written by a newer release (0999-from-a-newer-release): this release `,
     );
+    // What to do, as every other command's refusal says it (it said only "refuses it").
+    expect(status.stdout).toMatch(/ refuses it; run that release or a newer one, or go back to the backup taken before the upgrade \(rapport restore --from FILE\)\n/);
   });
 
   it("refuses a path with no database", async () => {
