@@ -24,6 +24,7 @@ import { RAPPORT_COMMIT, RAPPORT_VERSION } from "../version.js";
 import { CliError, printResult } from "./cli-output.js";
 import { watchDatabaseFile, type DatabaseFileWatch } from "./database-file-watch.js";
 import { databaseCreation } from "./database-creation.js";
+import { databaseModeAdvice, databaseModeOpenToOthers } from "./database-file-mode.js";
 import { openingDatabase, resolveDatabasePath } from "./database-path.js";
 import { startExpiredRecordsPruning } from "./expired-records-pruning.js";
 import { logMigrations } from "./migration-log.js";
@@ -160,6 +161,9 @@ export async function runServer(options: ServeOptions, command: Command): Promis
   // README's first command, creating the file is what is meant: no warning, and the file is not empty.
   if (created && options.demo) services.logger.info({ database: databasePath }, "no database was at this path: created a new one for the demo tenant");
   else if (created) services.logger.warn({ database: databasePath }, "no database was at this path: created a new, empty one");
+  // An upgrade keeps the mode an earlier release's file was made with: said at each start until it is owner-only.
+  const modeOpenToOthers = databaseModeOpenToOthers(databasePath);
+  if (modeOpenToOthers !== null) services.logger.warn({ database: databasePath, mode: modeOpenToOthers }, databaseModeAdvice(databasePath, modeOpenToOthers));
   logCrashes(logger);
   // What a crashed server (SIGKILL, out of memory) was receiving or importing; a running server's uploads stay.
   const abandoned = await removeAbandonedUploadFolders(UPLOADS_FOLDER);

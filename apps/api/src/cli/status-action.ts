@@ -6,6 +6,7 @@ import { databaseStatus, InvalidInputError, type DatabaseStatus } from "@rapport
 import type { Command } from "commander";
 import { RAPPORT_BUILD, RAPPORT_VERSION } from "../version.js";
 import { CliError, printResult } from "./cli-output.js";
+import { databaseModeAdvice, databaseModeOpenToOthers } from "./database-file-mode.js";
 import { existingDatabasePath, openingDatabase } from "./database-path.js";
 import { megabytes } from "./progress-display.js";
 
@@ -20,6 +21,8 @@ export interface StatusOutput {
   build: string;
   migrations: DatabaseStatus["migrations"];
   open_elsewhere: boolean;
+  /** The database file's mode when other users of the host may read or write it (`0644`), else null: to `chmod 600`. */
+  mode_open_to_others: string | null;
   tenants: number;
   rows: DatabaseStatus["rows"];
   /** Persons store migration 0063 left on their LinkedIn URL's former key, as another person has the profile: to merge. */
@@ -64,6 +67,7 @@ function humanLines(output: StatusOutput): string[] {
     output.open_elsewhere
       ? "open in another process (a server, an import or another command): stop it before rapport restore or rapport compact"
       : "no process has it open",
+    ...(output.mode_open_to_others ? [databaseModeAdvice(output.database, output.mode_open_to_others)] : []),
     `tenants: ${output.tenants}`,
     `rows: activity feed ${rows.activity_feed}, deletions log ${rows.record_deletions}, graph changes ${rows.graph_changes}, ` +
       `person changes ${rows.person_changes}, OAuth records ${rows.oauth_models} (${rows.oauth_models_expired} expired: a running server deletes them hourly), ` +
@@ -87,6 +91,7 @@ export async function runStatus(command: Command): Promise<void> {
       build: RAPPORT_BUILD,
       migrations: status.migrations,
       open_elsewhere: status.openElsewhere,
+      mode_open_to_others: databaseModeOpenToOthers(status.path),
       tenants: status.tenants,
       rows: status.rows,
       linkedin_keys_left: status.linkedinKeysLeft,

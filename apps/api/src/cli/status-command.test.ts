@@ -1,5 +1,5 @@
 /** `rapport status`, and what `rapport serve` logs when it migrates a database an older release wrote. */
-import { mkdtempSync, rmSync } from "node:fs";
+import { chmodSync, mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
@@ -122,6 +122,21 @@ describe("rapport status", { timeout: 60_000 }, () => {
     );
     // What to do, as every other command's refusal says it (it said only "refuses it").
     expect(status.stdout).toMatch(/ refuses it; run that release or a newer one, or go back to the backup taken before the upgrade \(rapport restore --from FILE\)\n/);
+  });
+
+  it("says, as rapport serve logs at each start, that an earlier release's database file is readable by other users, until it is chmod 600", async () => {
+    const database = join(folder, "loose-mode.db");
+    expect((await runRapportInProcess(database, "seed", "demo")).code).toBe(0);
+    // As a release before 2026-12-05 made it, under the usual umask; an upgrade kept it so, unsaid.
+    chmodSync(database, 0o644);
+    const advice = `the database file is readable by other users of this host (mode 0644), and it holds personal data, key hashes and the OAuth signing keys: chmod 600 ${database} (its -wal and -shm files take its mode)`;
+    expect((await runRapportInProcess(database, "status")).stdout).toContain(`\n${advice}\n`);
+    expect(JSON.parse((await runRapportInProcess(database, "--json", "status")).stdout)).toMatchObject({ mode_open_to_others: "0644" });
+    expect((await serveOnceForLogs(database)).logs).toContainEqual(expect.objectContaining({ level: 40, database, mode: "0644", msg: advice }));
+    chmodSync(database, 0o600);
+    expect((await runRapportInProcess(database, "status")).stdout).not.toContain("readable by other users");
+    expect(JSON.parse((await runRapportInProcess(database, "--json", "status")).stdout)).toMatchObject({ mode_open_to_others: null });
+    expect((await serveOnceForLogs(database)).logs.filter((line) => "mode" in line)).toEqual([]);
   });
 
   it("refuses a path with no database", async () => {
