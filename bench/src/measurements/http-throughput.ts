@@ -114,14 +114,22 @@ export function meanLatencyMs(summary: Summary): number {
 }
 
 /**
- * Loads `url` for `seconds` with `CONNECTIONS` connections: its requests per second and latencies. Autocannon
- * stops a load at its next sample (every second by default), so a shorter load samples as often as it lasts;
- * a load of a quarter second took a whole one, and the smoke test's 24 loads 24 s instead of 4. A load in which no
- * request completed is taken again, twice as long.
+ * The options `load` gives autocannon for a load of `seconds`. Autocannon stops a load at its first sample at or
+ * after the duration (every second by default), so a shorter load samples as often as it lasts: at the default, a
+ * load of a quarter second took a whole one, and the smoke test's 24 loads 24 s instead of 4.
+ */
+export function loadOptions(url: string, headers: Record<string, string>, seconds: number): autocannon.Options & { sampleInt: number } {
+  return { url, headers, connections: CONNECTIONS, duration: seconds, sampleInt: Math.min(1000, seconds * 1000) };
+}
+
+/**
+ * Loads `url` for `seconds` with `CONNECTIONS` connections (see `loadOptions`): its requests per second and
+ * latencies. A load in which no request completed is taken again, twice as long.
  */
 export async function load(url: string, headers: Record<string, string>, seconds: number): Promise<Summary> {
-  const sampleMs = Math.min(1000, seconds * 1000);
-  const result = await autocannon({ url, headers, connections: CONNECTIONS, duration: seconds, sampleInt: sampleMs });
+  const options = loadOptions(url, headers, seconds);
+  const sampleMs = options.sampleInt;
+  const result = await autocannon(options);
   if (result.non2xx > 0 || result.errors > 0) throw new Error(`${url}: ${result.non2xx} non-2xx answers and ${result.errors} errors under load`);
   // A starved machine can answer nothing in a smoke run's quarter second (a first answer still computing): such a
   // load tells nothing, so it is taken again for twice as long, up to STARVED_LOAD_MAX_SECONDS.
