@@ -9,7 +9,7 @@ import type { Store } from "@rapport/store";
 import { OAUTH_TTL } from "./authorization-server.js";
 import { newCookieKey, readRetiredCookieKeys, COOKIE_KEY_SETTING, RETIRED_COOKIE_KEY_LIFETIME_MS, RETIRED_COOKIE_KEYS_SETTING } from "./cookie-keys.js";
 import { OAUTH_KEYS_GENERATION_SETTING } from "./oauth-keys-generation.js";
-import { generateSigningKey } from "./signing-keys.js";
+import { generateSigningKey, type StoredSigningKey } from "./signing-keys.js";
 
 /**
  * How long a replaced signing key keeps verifying: the longest life of a token it signs (access and ID tokens);
@@ -41,6 +41,8 @@ export interface RotateOAuthKeysOptions {
   revokeOld?: boolean;
   /** Epoch ms; default `Date.now()`. */
   now?: number;
+  /** Makes the new signing key; default `generateSigningKey` (a fresh RSA key, a few hundred ms of processor time). */
+  generateKey?: () => Promise<StoredSigningKey>;
 }
 
 /**
@@ -52,8 +54,8 @@ export interface RotateOAuthKeysOptions {
  * console.log(rotation.signing_keys.current); // the new kid
  */
 export async function rotateOAuthKeys(store: Store, options: RotateOAuthKeysOptions = {}): Promise<OAuthKeyRotation> {
-  const { revokeOld = false, now = Date.now() } = options;
-  const signingKey = await generateSigningKey();
+  const { revokeOld = false, now = Date.now(), generateKey = generateSigningKey } = options;
+  const signingKey = await generateKey();
   return store.transaction(async (transaction) => {
     const existing = await transaction.oauthSigningKeys.list();
     await transaction.oauthSigningKeys.add(signingKey);

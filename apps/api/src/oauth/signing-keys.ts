@@ -24,8 +24,14 @@ export function toPublicJwk(key: JWK): JWK {
   return Object.fromEntries(Object.entries(key).filter(([member]) => !PRIVATE_MEMBERS.includes(member))) as JWK;
 }
 
+/** A signing key as stored: its kid (the JWK thumbprint) and its private JWK. */
+export interface StoredSigningKey {
+  kid: string;
+  private_jwk: JWK;
+}
+
 /** A fresh RSA signing key as stored: its kid (the JWK thumbprint) and its private JWK. */
-export async function generateSigningKey(): Promise<{ kid: string; private_jwk: JWK }> {
+export async function generateSigningKey(): Promise<StoredSigningKey> {
   const { privateKey } = await generateKeyPair(SIGNING_ALGORITHM, { modulusLength: 2048, extractable: true });
   const jwk = await exportJWK(privateKey);
   const kid = await calculateJwkThumbprint(jwk);
