@@ -7,7 +7,6 @@
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { Client, StreamableHTTPClientTransport } from "@modelcontextprotocol/client";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { demoUuid } from "../demo/demo-ids.js";
 import { issueDemoKeys, seedDemoTenant, type DemoKeys } from "../demo/seed-demo-tenant.js";
@@ -15,7 +14,7 @@ import { startServer, type RunningServer } from "../server.js";
 import { apiCaller } from "../testing/api-call.js";
 import { createTestContext, TEST_START, type TestContext } from "../testing/test-harness.js";
 import { COMPANY_ACTIVITY, LATEST_INTERACTIONS_BY_USER, NO_ACTIVITY_TOOL, RELATIONSHIPS_BY_LAST_ACTIVITY } from "./mcp-instructions.js";
-import { sharedSchemaValidator } from "../testing/mcp-client-validator.js";
+import { connectMcpClient } from "../testing/mcp-sdk-client.js";
 
 const HOUR = 3_600_000;
 const DAY = 24 * HOUR;
@@ -58,9 +57,7 @@ afterAll(async () => {
 /** A connected client and the tool calls it made; `selection` is the /mcp query choosing its tools (all when empty). */
 async function connect(selection = "") {
   context.clock.advance(1_000); // a second of its own under the demo key's 20 requests a second
-  const client = new Client({ name: "rapport-what-changed-test", version: "1.0.0" }, { versionNegotiation: { mode: "auto" }, jsonSchemaValidator: sharedSchemaValidator });
-  const key = keys.user_keys[0]!.key;
-  await client.connect(new StreamableHTTPClientTransport(new URL(`${server.url}/mcp${selection}`), { requestInit: { headers: { "x-api-key": key } } }));
+  const client = await connectMcpClient(server.url, keys.user_keys[0]!.key, "rapport-what-changed-test", { query: selection });
   const calls: string[] = [];
   const call = async (name: string, args: Record<string, unknown>) => {
     calls.push(name);

@@ -7,7 +7,6 @@
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { Client, StreamableHTTPClientTransport } from "@modelcontextprotocol/client";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { demoUuid } from "../demo/demo-ids.js";
 import { issueDemoKeys, seedDemoTenant, type DemoKeys } from "../demo/seed-demo-tenant.js";
@@ -15,7 +14,7 @@ import { startServer, type RunningServer } from "../server.js";
 import { apiCaller } from "../testing/api-call.js";
 import { createTestContext, TEST_START, type TestContext } from "../testing/test-harness.js";
 import { FEWEST_CALLS_FOR_CHANGES, LATEST_INTERACTIONS_BY_USER, MY_MEETING, NO_ACTIVITY_TOOL, NO_MEETING_TOOL, NOTE_IS_NO_INTERACTION, PEOPLE_AT_COMPANY, PEOPLE_IN_PLACE } from "./mcp-instructions.js";
-import { sharedSchemaValidator } from "../testing/mcp-client-validator.js";
+import { connectMcpClient } from "../testing/mcp-sdk-client.js";
 
 const HOUR = 3_600_000;
 const folder = mkdtempSync(join(tmpdir(), "rapport-agent-questions-"));
@@ -54,8 +53,7 @@ const README_SELECTION = "?areas=person,company,recommended-paths,pathpower,rela
 
 /** A connected client and the tool calls it made; `selection` is the /mcp query choosing its tools (all when empty). */
 async function connect(key: string, selection = "") {
-  const client = new Client({ name: "rapport-agent-test", version: "1.0.0" }, { versionNegotiation: { mode: "auto" }, jsonSchemaValidator: sharedSchemaValidator });
-  await client.connect(new StreamableHTTPClientTransport(new URL(`${server.url}/mcp${selection}`), { requestInit: { headers: { "x-api-key": key } } }));
+  const client = await connectMcpClient(server.url, key, "rapport-agent-test", { query: selection });
   const calls: string[] = [];
   const call = async (name: string, args: Record<string, unknown>) => {
     calls.push(name);

@@ -2,12 +2,12 @@
  * A write tool's `idempotency_key` argument over a real port, with the SDK's client: an agent calling a write again
  * after a lost result (a timeout) with the same key and arguments gets the first result, and nothing is written twice.
  */
-import { Client, StreamableHTTPClientTransport } from "@modelcontextprotocol/client";
+import type { Client } from "@modelcontextprotocol/client";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { IDEMPOTENCY_CLAIM_STALE_MS, IDEMPOTENCY_KEY_KEPT_MS, idempotencyCaller, requestFingerprint } from "../operations/idempotent-writes.js";
 import { startServer, type RunningServer } from "../server.js";
 import { buildTenant, createTestContext, type TestContext, type TestTenant } from "../testing/test-harness.js";
-import { sharedSchemaValidator } from "../testing/mcp-client-validator.js";
+import { connectMcpClient } from "../testing/mcp-sdk-client.js";
 
 let context: TestContext;
 let server: RunningServer;
@@ -26,8 +26,7 @@ afterAll(async () => {
 });
 
 async function connect(key: string, headers: Record<string, string> = {}): Promise<Client> {
-  const client = new Client({ name: "rapport-idempotency-test", version: "1.0.0" }, { versionNegotiation: { mode: "auto" }, jsonSchemaValidator: sharedSchemaValidator });
-  await client.connect(new StreamableHTTPClientTransport(new URL(`${server.url}/mcp`), { requestInit: { headers: { "x-api-key": key, ...headers } } }));
+  const client = await connectMcpClient(server.url, key, "rapport-idempotency-test", { headers });
   clients.push(client);
   return client;
 }

@@ -3,12 +3,12 @@
  * schema), exporting a heavy person's personal data: the tool result is a bounded preview with every list's count and
  * where the whole document is, not megabytes of JSON; REST still answers the whole document.
  */
-import { Client, StreamableHTTPClientTransport } from "@modelcontextprotocol/client";
+import type { Client } from "@modelcontextprotocol/client";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { PREVIEW_ITEMS_PER_LIST, PREVIEW_TEXT_CHARACTERS } from "../persons/personal-data-preview.js";
 import { startServer, type RunningServer } from "../server.js";
 import { buildTenant, createTestContext, TEST_START, type TestContext, type TestTenant } from "../testing/test-harness.js";
-import { sharedSchemaValidator } from "../testing/mcp-client-validator.js";
+import { connectMcpClient } from "../testing/mcp-sdk-client.js";
 
 const EMAILS = 1_200;
 const BODY_CHARACTERS = 4_000;
@@ -41,8 +41,7 @@ afterAll(async () => {
 });
 
 async function connect(key: string): Promise<Client> {
-  const client = new Client({ name: "rapport-export-test", version: "1.0.0" }, { versionNegotiation: { mode: "auto" }, jsonSchemaValidator: sharedSchemaValidator });
-  await client.connect(new StreamableHTTPClientTransport(new URL(`${server.url}/mcp`), { requestInit: { headers: { "x-api-key": key } } }));
+  const client = await connectMcpClient(server.url, key, "rapport-export-test");
   return client;
 }
 

@@ -1,10 +1,10 @@
 /** `/mcp?areas=...&read_only=true` over a real port: what a client sees, what it may call, and how it is counted. */
-import { Client, StreamableHTTPClientTransport } from "@modelcontextprotocol/client";
+import type { Client } from "@modelcontextprotocol/client";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { operations } from "../routes/operations.js";
 import { startServer, type RunningServer } from "../server.js";
 import { buildTenant, createTestContext, type TestContext, type TestTenant } from "../testing/test-harness.js";
-import { sharedSchemaValidator } from "../testing/mcp-client-validator.js";
+import { connectMcpClient } from "../testing/mcp-sdk-client.js";
 
 let context: TestContext;
 let acme: TestTenant;
@@ -21,8 +21,7 @@ afterAll(async () => {
 });
 
 async function connect(query: string) {
-  const client = new Client({ name: "rapport-selection-test", version: "1.0.0" }, { versionNegotiation: { mode: "auto" }, jsonSchemaValidator: sharedSchemaValidator });
-  await client.connect(new StreamableHTTPClientTransport(new URL(`${server.url}/mcp${query}`), { requestInit: { headers: { "x-api-key": acme.adminKey } } }));
+  const client = await connectMcpClient(server.url, acme.adminKey, "rapport-selection-test", { query });
   return client;
 }
 
