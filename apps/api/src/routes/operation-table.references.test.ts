@@ -177,9 +177,11 @@ const OWN_ANSWERS_ALIKE: Record<string, string> = {
 
 /**
  * Tables that change whatever a request names (usage counts, change counters, a secret made on first use): left
- * out of the comparison of two calls' writes, not of the check that no write touches the other tenant.
+ * out of the comparison of two calls' writes, not of the check that no write touches the other tenant. The month's
+ * counts and the keys' last uses are written by the store's timer a minute after a first use (key-use-buffer.ts), in
+ * whichever call awaits the disk then: a walk slowed past that minute saw `api_key_uses` in one call of a pair.
  */
-const BOOKKEEPING_TABLES = ["monthly_usage", "api_keys", "settings", "change_generations"];
+const BOOKKEEPING_TABLES = ["monthly_usage", "api_keys", "api_key_uses", "settings", "change_generations"];
 /**
  * Tables that keep what a record held before the request, by `operationId place`: a changed domain joins the company's
  * former domains, so the row written names the value the call before sent, whatever this one names. Left out of the
