@@ -15,5 +15,5 @@ export function packageContentsProblems(packageFolder: URL): string[];
 export const PACK_WITH_PNPM: string;
 /** The files `npm pack` would put in the package's tarball (paths inside it), sorted. */
 export function packedFiles(packageFolder: URL): string[];
-/** Every file the package's tarball would hold that it should not (source, tests, testing-only code); empty when none. */
+/** Every file the package's tarball would hold that it should not (source, tests, testing-only code, stale build output); empty when none. */
 export function packedFilesProblems(packageFolder: URL): string[];

@@ -141,16 +141,39 @@ export function packedFiles(packageFolder) {
 }
 
 /**
+ * The built JavaScript files (`dist/...` paths) the package's entry points load, directly or through the relative
+ * imports of what they load: its `main`, every export condition and every bin.
+ */
+function loadedBuiltFiles(packageFolder) {
+  const packageJson = readPackageJson(packageFolder);
+  const entryPoints = [packageJson.main, ...Object.values(packageJson.exports ?? {}).flatMap((conditions) => Object.values(conditions)), ...Object.values(packageJson.bin ?? {})];
+  const pending = entryPoints.filter((path) => typeof path === "string" && path.endsWith(".js")).map((path) => new URL(path, packageFolder));
+  const loaded = new Set();
+  while (pending.length > 0) {
+    const file = pending.pop();
+    if (loaded.has(file.href) || !existsSync(file)) continue;
+    loaded.add(file.href);
+    for (const specifier of importedSpecifiers(readFileSync(file, "utf8"))) if (specifier.startsWith(".")) pending.push(new URL(specifier, file));
+  }
+  const root = packageFolder.href;
+  return new Set([...loaded].filter((href) => href.startsWith(root)).map((href) => href.slice(root.length)));
+}
+
+/**
  * Every file the package's tarball would hold that it should not, one sentence each; empty when none. A tarball holds
  * package.json, README.md, LICENSE and built files under dist/ only (JavaScript and source maps at its top,
  * declarations in the source's folders, as the type check writes them): no source, no test, and no test or
- * testing-only module built into dist/ (as the source maps name their sources) nor declared there, and no declarations
- * of a module src/ no longer holds.
+ * testing-only module built into dist/ (as the source maps name their sources) nor declared there, no declarations
+ * of a module src/ no longer holds, and no JavaScript that no entry point of package.json loads.
  */
 export function packedFilesProblems(packageFolder) {
   const problems = [];
   const files = packedFiles(packageFolder);
+  const loaded = loadedBuiltFiles(packageFolder);
   for (const file of files) {
+    // A cache hit of turbo's build adds the cached files and deletes none (remove-built-code runs first).
+    const code = /^(dist\/.+\.js)(\.map)?$/.exec(file)?.[1];
+    if (code !== undefined && !loaded.has(code)) problems.push(`${file} is packed, the code of no entry point nor of what one loads (left by an earlier build)`);
     if (!["package.json", "README.md", "LICENSE"].includes(file) && !/^dist\/([^/]+\.(js|js\.map)|([^/]+\/)*[^/]+\.d\.ts)$/.test(file)) problems.push(`${file} is packed`);
     if (/\.test\.d\.ts$|^dist\/(.+\/)?testing\//.test(file)) problems.push(`${file} is packed, the declarations of test or testing-only code`);
     // A cache hit of turbo's typecheck adds the cached declarations and deletes none (remove-declarations runs first).
