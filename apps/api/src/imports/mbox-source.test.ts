@@ -49,4 +49,54 @@ describe("readMbox", () => {
     expect(subjects(entries)).toEqual([["message 1 (line 1)", "one"]]);
     expect(emailOf(entries[0])?.body_text).toContain("See you.\nFrom Berlin, 2 Oct 2026");
   });
+  it("keeps a body's unquoted line that reads like a postmark in its message when a header-like line follows it but it names no time of day", async () => {
+    const body = ["Notes below.", "From the minutes of 12 May 2026", "Agenda: pricing", "Owner: Ana"];
+    const text = ["From ada@acme.example Thu Oct  1 09:00:00 2026", ...message("one", body.join("\n")), "", "From ada@acme.example Thu Oct  1 09:00:00 2026", ...message("two")].join("\n");
+    const entries = await entriesOf(text, true);
+    expect(subjects(entries)).toEqual([
+      ["message 1 (line 1)", "one"],
+      ["message 2 (line 13)", "two"],
+    ]);
+    expect(emailOf(entries[0])?.body_text).toContain("From the minutes of 12 May 2026\nAgenda: pricing\nOwner: Ana");
+  });
+
+  it("keeps a body's unquoted postmark-like line after a blank line in its message when no header line follows it", async () => {
+    const body = ["My background:", "", "From 2019 to 2026", "I led sales at Acme."];
+    const text = ["From ada@acme.example Thu Oct  1 09:00:00 2026", ...message("one", body.join("\n")), "", "From ada@acme.example Thu Oct  1 09:00:00 2026", ...message("two")].join("\n");
+    const entries = await entriesOf(text, true);
+    expect(subjects(entries)).toEqual([
+      ["message 1 (line 1)", "one"],
+      ["message 2 (line 13)", "two"],
+    ]);
+    expect(emailOf(entries[0])?.body_text).toContain("From 2019 to 2026\nI led sales at Acme.");
+  });
+
+  it("keeps such a line after a blank line when a header-like line follows but it names no time of day", async () => {
+    const body = ["Thanks!", "", "From Sam's notes, 2 Nov 2026", "Pricing: 10k a year"];
+    const text = ["From ada@acme.example Thu Oct  1 09:00:00 2026", ...message("one", body.join("\n")), "", "From ada@acme.example Thu Oct  1 09:00:00 2026", ...message("two")].join("\n");
+    const entries = await entriesOf(text, true);
+    expect(subjects(entries)).toEqual([
+      ["message 1 (line 1)", "one"],
+      ["message 2 (line 13)", "two"],
+    ]);
+    expect(emailOf(entries[0])?.body_text).toContain("From Sam's notes, 2 Nov 2026\nPricing: 10k a year");
+  });
+
+  it("starts messages at the postmarks Gmail, Thunderbird and Eudora write, a zone between time and year included", async () => {
+    const text = [
+      "From 1781234567890123456@xxx Thu Oct 01 09:00:00 +0000 2026",
+      ...message("one"),
+      "",
+      "From - Thu Oct 01 09:00:00 2026",
+      ...message("two"),
+      "",
+      "From ???@??? Thu Oct  1 09:00 2026",
+      ...message("three"),
+    ].join("\n");
+    expect(subjects(await entriesOf(text))).toEqual([
+      ["message 1 (line 1)", "one"],
+      ["message 2 (line 10)", "two"],
+      ["message 3 (line 19)", "three"],
+    ]);
+  });
 });

@@ -1,9 +1,11 @@
 /**
  * @module
- * Reads an mbox archive as a stream of messages: a message starts at a `From ` postmark line at the
- * start of the file or after a blank line, or at one right after the last line of the message before when a header
- * line follows it (some tools write no blank line between messages). Only the header block of each message is kept
- * (the body is skipped line by line) unless bodies are asked for, so memory stays flat for any file size.
+ * Reads an mbox archive as a stream of messages: a message starts at the `From ` postmark line that starts the file,
+ * then at each postmark line whose date names a time of day and that a header line follows, after a blank line or not
+ * (some tools write no blank line between messages). A body's unquoted `From ` line (mboxo and mboxrd writers quote
+ * them as `>From `, not every tool does) is no postmark: it names no time of day, or prose follows it. Only the header
+ * block of each message is kept (the body is skipped line by line) unless bodies are asked for, so memory stays flat
+ * for any file size.
  */
 import type { Readable } from "node:stream";
 import { ImportFormatError, type ImportSource, type SourceEntry } from "./imported-items.js";
@@ -12,6 +14,11 @@ import { readLineChunks, type LineCounter } from "./read-lines.js";
 
 /** `From sender date`, as written by mail clients and Gmail/Takeout: the postmark ends in a year. */
 const POSTMARK = /^From \S+.*\d{4}\s*$/;
+/**
+ * The time of day every writer puts in a postmark's date (`Thu Oct  1 09:00:00 2026`, Gmail's `... 09:00:00 +0000 2026`):
+ * a body's line that reads like a postmark ("From the minutes of 12 May 2026") names none.
+ */
+const POSTMARK_TIME = /\s\d{1,2}:\d{2}(:\d{2})?\s/;
 /** A header field's first line: a name of printable characters but the colon, then the colon (RFC 5322 §2.2). */
 const HEADER_LINE = /^[!-9;-~]+:/;
 /** With bodies kept, a message's raw bytes beyond this are not kept (its text is cut anyway). */
@@ -53,7 +60,6 @@ export function readMbox(stream: Readable, totalBytes: number | null, options: M
   async function* entries(): AsyncGenerator<SourceEntry> {
     let lineNumber = 0;
     let sawContent = false;
-    let previousBlank = true;
     let current: PendingMessage | null = null;
     let count = 0;
 
@@ -74,8 +80,8 @@ export function readMbox(stream: Readable, totalBytes: number | null, options: M
       count += 1;
       return { index: count, line, headerLines: [], headerBytes: 0, headerTooLarge: false, inHeaders: true, bodyLines: [], bodyBytes: 0 };
     };
-    // A postmark line with no blank line before it: a message's start if a header line follows, else a line of the message.
-    let unseparated: { line: string; lineNumber: number } | null = null;
+    // A postmark line after the first: a message's start if a header line follows, else a line of the message.
+    let candidate: { line: string; lineNumber: number } | null = null;
     const keep = (message: PendingMessage, line: string) => {
       if (message.inHeaders) {
         if (line === "") {
@@ -95,9 +101,9 @@ export function readMbox(stream: Readable, totalBytes: number | null, options: M
     for await (const lines of readLineChunks(stream, "latin1", counter)) {
       for (const line of lines) {
         lineNumber += 1;
-        if (unseparated) {
-          const postmark = unseparated;
-          unseparated = null;
+        if (candidate) {
+          const postmark = candidate;
+          candidate = null;
           if (HEADER_LINE.test(line)) {
             if (current) yield await finish(current);
             current = started(postmark.lineNumber);
@@ -111,23 +117,17 @@ export function readMbox(stream: Readable, totalBytes: number | null, options: M
           if (!POSTMARK.test(line.replace(/^\uFEFF/, ""))) {
             throw new ImportFormatError(`${options.name} is not an mbox file: it must start with a "From " line, found "${line.slice(0, 60)}" at line ${lineNumber}`);
           }
-        }
-        if (POSTMARK.test(line) && previousBlank) {
-          if (current) yield await finish(current);
           current = started(lineNumber);
-          previousBlank = false;
           continue;
         }
-        if (POSTMARK.test(line) && current) {
-          unseparated = { line, lineNumber };
-          previousBlank = false;
+        if (POSTMARK.test(line) && POSTMARK_TIME.test(line)) {
+          candidate = { line, lineNumber };
           continue;
         }
-        previousBlank = line === "";
         if (current) keep(current, line);
       }
     }
-    if (unseparated && current) keep(current, unseparated.line);
+    if (candidate && current) keep(current, candidate.line);
     if (current) yield await finish(current);
     if (!sawContent) throw new ImportFormatError(`${options.name} is empty: an mbox file holds at least one message`);
   }
