@@ -190,6 +190,11 @@ export interface PersonsTable {
   name_from_address: number;
   /** `nameSortKey(name)`, written with every name (migration 0064): the order of `sort_by=name`. */
   name_sort_key: string;
+  /**
+   * The export that set the current company and title (`PersonJobSource`), null when a user, an integrator or an
+   * unknown import did (migration 0094): a newer export of that source may move them on, nothing else may.
+   */
+  job_source?: string | null;
 }
 
 export interface PersonEmailsTable {

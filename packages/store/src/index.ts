@@ -31,7 +31,15 @@ export { fullName } from "./repositories/full-name.js";
 export { FORMER_DOMAINS_KEPT } from "./repositories/company-repository.js";
 export { MAX_OPPORTUNITY_CUSTOM_FIELDS } from "./repositories/opportunity-custom-field-repository.js";
 export { MAX_STAGES_PER_PIPELINE } from "./repositories/opportunity-type-repository.js";
-export { emptyFieldsFilled, type PersonFieldHolder, type PersonFieldOffer } from "./repositories/empty-person-fields.js";
+export {
+  emptyFieldsFilled,
+  jobFollowingExport,
+  PERSON_JOB_SOURCES,
+  type PersonFieldHolder,
+  type PersonFieldOffer,
+  type PersonJobOffer,
+  type PersonJobSource,
+} from "./repositories/empty-person-fields.js";
 export type { PrunedHistory } from "./errors.js";
 export { controlCharacterProblem, refusedCharacter, refusedCharacterGlob, takeOutControlCharacters, takeOutReorderingControls, type TextLayout } from "./control-character.js";
 export { normalizeEmail, isParticipantAddress, isPlausibleEmail, normalizeDomain, normalizeLinkedinUrl, sqliteLower } from "./normalize.js";

@@ -26,7 +26,7 @@ import type { TenantGraphs } from "./graph/tenant-graphs.js";
 import type { PagedPersonalDataExport, PersonalDataExport } from "./personal-data/personal-data-export.js";
 import type { ImportJob, ImportJobOutcome, ImportJobProgress, NewImportJob } from "./import-records.js";
 import type { Page, PageRequest } from "./pagination/keyset-page.js";
-import type { PersonFieldOffer } from "./repositories/empty-person-fields.js";
+import type { PersonFieldOffer, PersonJobOffer, PersonJobSource } from "./repositories/empty-person-fields.js";
 import type {
   Affiliation,
   ApiKey,
@@ -302,8 +302,12 @@ export interface PersonListRequest extends PageRequest {
 
 /** `store.persons`: a tenant's persons. */
 export interface PersonRepository {
-  /** Throws ConflictError when an email belongs to another person, InvalidInputError for an unknown company. */
-  create(input: NewPerson): Promise<Person>;
+  /**
+   * Throws ConflictError when an email belongs to another person, InvalidInputError for an unknown company.
+   * `options.jobSource`: the export that gives the person's company and title (an import's), which a newer export of
+   * it may move on (`followExportedJob`); without it, nothing but a user's or an integrator's write changes them.
+   */
+  create(input: NewPerson, options?: { jobSource?: PersonJobSource }): Promise<Person>;
   get(tenantUuid: string, personUuid: string): Promise<Person | null>;
   /** Fetches many at once (missing ones are absent from the map). */
   getMany(tenantUuid: string, personUuids: readonly string[]): Promise<Map<string, Person>>;
@@ -338,7 +342,22 @@ export interface PersonRepository {
    * moving service_updated_at only when something is written. The fields written ([] for none), null when the person
    * is not a live person of the tenant. What contact imports call on a match; a dry run applies `emptyFieldsFilled`.
    */
-  fillEmptyFields(tenantUuid: string, personUuid: string, offer: PersonFieldOffer): Promise<Array<keyof PersonPatch> | null>;
+  fillEmptyFields(
+    tenantUuid: string,
+    personUuid: string,
+    offer: PersonFieldOffer,
+    options?: { jobSource?: PersonJobSource },
+  ): Promise<Array<keyof PersonPatch> | null>;
+  /**
+   * Moves the live person's current company and title to those of a newer export of `source` (`jobFollowingExport`):
+   * only when that source set the ones they have (`create` or `fillEmptyFields` with its `jobSource`, or an earlier
+   * follow), never a job a user typed, another source gave or nobody knows the source of. A new company ends the
+   * tenure at the old one, as a job change through `update` does. The fields written ([] for none), null when the
+   * person is not a live person of the tenant. What a LinkedIn connections import calls on a match.
+   */
+  followExportedJob(tenantUuid: string, personUuid: string, source: PersonJobSource, offer: PersonJobOffer): Promise<Array<keyof PersonPatch> | null>;
+  /** The export that set the live person's company and title, or null (a user, an integrator, an unknown import; an import's dry run). */
+  jobSource(tenantUuid: string, personUuid: string): Promise<PersonJobSource | null>;
   /**
    * Gives the live person those of a contact's `addresses` that no person of the tenant holds and no erasure remembers,
    * after their own (the first becomes primary for a person with none), moving service_updated_at only when one is

@@ -54,7 +54,10 @@ export function summaryLines(summary: ImportSummary, source: string): string[] {
   const addressesAdded = summary.persons.addresses_added > 0 ? `, ${summary.persons.addresses_added} of their addresses ${summary.dry_run ? "to add" : "added"} to matched persons` : "";
   const leftOut = summary.persons.addresses_left_out;
   const addressesLeftOut = leftOut > 0 ? `, ${leftOut} address${leftOut === 1 ? "" : "es"} left out (a person holds at most ${MAX_PERSON_EMAIL_ADDRESSES})` : "";
-  lines.push(`  persons: ${summary.persons.matched} matched, ${summary.persons.created} ${summary.dry_run ? "to create" : "created"}, ${summary.persons.skipped} skipped${addressesAdded}${addressesLeftOut}`);
+  const { updated, jobs_updated: jobsUpdated } = summary.persons;
+  const jobs = jobsUpdated > 0 ? `, ${jobsUpdated} with a new company or title from this newer export` : "";
+  const updates = summary.kind === "vcf" || summary.kind === "csv" ? ` (${updated} ${summary.dry_run ? "to update" : "updated"}${jobs})` : "";
+  lines.push(`  persons: ${summary.persons.matched} matched${updates}, ${summary.persons.created} ${summary.dry_run ? "to create" : "created"}, ${summary.persons.skipped} skipped${addressesAdded}${addressesLeftOut}`);
   if (summary.kind === "vcf" || summary.kind === "csv") lines.push(`  companies: ${summary.companies.matched} matched, ${summary.companies.created} ${summary.dry_run ? "to create" : "created"}`);
   const reasons = Object.entries(summary.skipped);
   if (reasons.length > 0) lines.push(`  skipped: ${reasons.map(([reason, count]) => `${count} ${reason}`).join(", ")}`);

@@ -15,7 +15,7 @@ import type { StatusOutput } from "./status-action.js";
 const folder = mkdtempSync(join(tmpdir(), "rapport-status-cli-"));
 afterAll(() => rmSync(folder, { recursive: true, force: true }));
 
-const LAST_MIGRATION = "0093-company-name-keys-without-punctuation";
+const LAST_MIGRATION = "0094-person-job-sources";
 
 /** Makes `database` look as the release before the last migration left it: 0093 only writes companies' match keys again. */
 function undoLastMigration(database: string): void {

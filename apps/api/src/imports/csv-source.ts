@@ -5,7 +5,7 @@
  * above it, as in LinkedIn's export, are passed over) are found in the first rows.
  */
 import { pipeline, type Readable } from "node:stream";
-import { COMPANY_TEXT_FIELDS, EMPLOYEE_COUNT_BANDS, fullName, normalizeDomain, normalizeLinkedinUrl, type CompanyTextField } from "@rapport/store";
+import { COMPANY_TEXT_FIELDS, EMPLOYEE_COUNT_BANDS, fullName, normalizeDomain, normalizeLinkedinUrl, type CompanyTextField, type PersonJobSource } from "@rapport/store";
 import { parse } from "csv-parse";
 import { isWebAddress } from "../platform/request/field-schemas.js";
 import { COMPANY_WEB_ADDRESS_FIELDS, contactEmailOf, employeeCountBandOf, yearFoundedOf } from "../routes/companies/company-input.js";
@@ -15,6 +15,7 @@ import { companyDomainOfEmails } from "./company-email-domain.js";
 import { contactEntry, sortContactEmails } from "./contact-emails.js";
 import { contactTags } from "./contact-tags.js";
 import type { CsvEntity } from "./csv-entities.js";
+import { jobSourceOfHeader } from "./linkedin-connections-header.js";
 import { ImportFormatError, type CompanyReference, type ImportedCompany, type ImportedPerson, type ImportSource, type SourceEntry } from "./imported-items.js";
 import { readAsUtf8 } from "./text-encoding.js";
 
@@ -69,7 +70,7 @@ function companyReference(name: string | null, domain: string | null, emails: re
   return { name, domain, email_domain: domain ? null : companyDomainOfEmails(emails) };
 }
 
-function rowToPerson(cells: readonly string[], mapping: ColumnMapping): { person: ImportedPerson; invalidEmails: string[] } | null {
+function rowToPerson(cells: readonly string[], mapping: ColumnMapping, jobSource: PersonJobSource | null): { person: ImportedPerson; invalidEmails: string[] } | null {
   const values = new Map<string, string[]>();
   for (const [index, field] of mapping) {
     const value = cells[index]?.trim();
@@ -97,6 +98,7 @@ function rowToPerson(cells: readonly string[], mapping: ColumnMapping): { person
     state: first("state"),
     country: first("country"),
     tags: contactTags((values.get("tags") ?? []).flatMap(splitCellList)),
+    ...(jobSource ? { job_source: jobSource } : {}),
   };
   return { person, invalidEmails: emails.invalid };
 }
@@ -169,6 +171,7 @@ export function readCsv(stream: Readable, totalBytes: number | null, options: Cs
     // it, whose error must have somewhere to go.
     pipeline(text, parser, () => {});
     let mapping: ColumnMapping | null = null;
+    let jobSource: PersonJobSource | null = null;
     let entity: CsvEntity | null = options.entity;
     let rowNumber = 0;
     try {
@@ -183,6 +186,7 @@ export function readCsv(stream: Readable, totalBytes: number | null, options: Cs
             checkColumnMap(options.map, entity);
             checkMapHeadersPresent(options.mapHeaders ?? new Map(), cells, options.name);
             mapping = mapColumns(cells, entity, options.map);
+            jobSource = jobSourceOfHeader(cells);
             continue;
           }
           if (rowNumber >= HEADER_SEARCH_ROWS) {
@@ -193,7 +197,7 @@ export function readCsv(stream: Readable, totalBytes: number | null, options: Cs
           continue;
         }
         if (entity === "persons") {
-          const row = rowToPerson(cells, mapping);
+          const row = rowToPerson(cells, mapping, jobSource);
           yield row === null ? { position, skipped: "empty row" } : contactEntry(position, row.person, row.invalidEmails);
           continue;
         }

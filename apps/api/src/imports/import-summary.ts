@@ -39,11 +39,13 @@ export interface ImportSummary {
   emails: { new: number; known: number };
   meetings: { new: number; known: number; updated: number; cancelled_skipped: number; removed: number };
   /**
-   * `addresses_added`: a matched contact's addresses its person was given (no other person had them);
+   * `updated`: matched persons a contact changed (named, filled, given addresses, a new job); `jobs_updated`: of those,
+   * the ones whose company or title a newer export of the source that set them moved on (a LinkedIn connection's new
+   * job); `addresses_added`: a matched contact's addresses its person was given (no other person had them);
    * `addresses_left_out`: a contact's free addresses its person was not given, or not created with, as they would hold
    * more than a person may (MAX_PERSON_EMAIL_ADDRESSES).
    */
-  persons: { matched: number; created: number; skipped: number; addresses_added: number; addresses_left_out: number };
+  persons: { matched: number; updated: number; jobs_updated: number; created: number; skipped: number; addresses_added: number; addresses_left_out: number };
   companies: { matched: number; created: number };
   /** Skipped entries by reason (outside the window, all-day event, ...). */
   skipped: Record<string, number>;
@@ -64,7 +66,7 @@ export function emptySummary(kind: ImportKind, dryRun: boolean): ImportSummary {
     items: { read: 0, written: 0, unchanged: 0, skipped: 0, failed: 0 },
     emails: { new: 0, known: 0 },
     meetings: { new: 0, known: 0, updated: 0, cancelled_skipped: 0, removed: 0 },
-    persons: { matched: 0, created: 0, skipped: 0, addresses_added: 0, addresses_left_out: 0 },
+    persons: { matched: 0, updated: 0, jobs_updated: 0, created: 0, skipped: 0, addresses_added: 0, addresses_left_out: 0 },
     companies: { matched: 0, created: 0 },
     skipped: {},
     problems: { count: 0, first: [] },
@@ -102,11 +104,13 @@ export interface BatchCounts {
   emails: { new: number; known: number };
   meetings: { new: number; known: number; updated: number; cancelled_skipped: number; removed: number };
   /**
-   * `addresses_added`: a matched contact's addresses its person was given (no other person had them);
+   * `updated`: matched persons a contact changed (named, filled, given addresses, a new job); `jobs_updated`: of those,
+   * the ones whose company or title a newer export of the source that set them moved on (a LinkedIn connection's new
+   * job); `addresses_added`: a matched contact's addresses its person was given (no other person had them);
    * `addresses_left_out`: a contact's free addresses its person was not given, or not created with, as they would hold
    * more than a person may (MAX_PERSON_EMAIL_ADDRESSES).
    */
-  persons: { matched: number; created: number; skipped: number; addresses_added: number; addresses_left_out: number };
+  persons: { matched: number; updated: number; jobs_updated: number; created: number; skipped: number; addresses_added: number; addresses_left_out: number };
   companies: { matched: number; created: number };
   skipped: Record<string, number>;
 }
@@ -117,7 +121,7 @@ export function emptyBatchCounts(): BatchCounts {
     unchanged: 0,
     emails: { new: 0, known: 0 },
     meetings: { new: 0, known: 0, updated: 0, cancelled_skipped: 0, removed: 0 },
-    persons: { matched: 0, created: 0, skipped: 0, addresses_added: 0, addresses_left_out: 0 },
+    persons: { matched: 0, updated: 0, jobs_updated: 0, created: 0, skipped: 0, addresses_added: 0, addresses_left_out: 0 },
     companies: { matched: 0, created: 0 },
     skipped: {},
   };

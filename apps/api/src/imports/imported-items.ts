@@ -4,7 +4,7 @@
  * contact or CSV row, already mapped to Rapport's vocabulary, or a problem or a skip with the
  * entry's position in the archive.
  */
-import type { AttendeeResponse, CompanyTextField, MeetingStatus } from "@rapport/store";
+import type { AttendeeResponse, CompanyTextField, MeetingStatus, PersonJobSource } from "@rapport/store";
 
 /** An address as an archive names it: normalized address, display name if any. */
 export interface ImportedAddress {
@@ -75,6 +75,11 @@ export interface ImportedPerson {
   state: string | null;
   country: string | null;
   tags: string[];
+  /**
+   * The export whose rows say the contact's current job (`PersonJobSource`: a LinkedIn connections export), absent for
+   * any other: a newer export of it moves on the company and title an older one set.
+   */
+  job_source?: PersonJobSource;
 }
 
 export interface ImportedCompany {

@@ -28,7 +28,9 @@ export interface CompanyOutcome {
  * `named`: a MATCHED person named only after an address took the contact's name (`persons.nameIfUnnamed`); `filled`:
  * the MATCHED person's empty fields the contact filled (`persons.fillEmptyFields`), `company` then the company they
  * were affiliated with when that is one of them; `addresses_added`: the contact's addresses the MATCHED person was
- * given (`persons.addFreeAddresses`: no other person had them, no erasure remembers them); `addresses_left_out`: how many
+ * given (`persons.addFreeAddresses`: no other person had them, no erasure remembers them); `job_followed`: the MATCHED
+ * person's company and title a newer export of the source that set them moved on (`persons.followExportedJob`),
+ * `company` then their new company; `addresses_left_out`: how many
  * of the contact's addresses the person was not given, or not created with, as they would hold more than a person may
  * (`withinAddressLimit`).
  */
@@ -39,6 +41,7 @@ export type PersonOutcome =
       company: CompanyOutcome | null;
       named: boolean;
       filled: readonly string[];
+      job_followed: readonly string[];
       addresses_added: readonly string[];
       addresses_left_out: number;
     }
@@ -63,7 +66,10 @@ export interface PersonImportTarget {
   freeAddresses(candidate: PersonCandidate): Promise<string[]>;
   /** Read-only: whether matching `personUuid` with the candidate would name them (the dry run's view). */
   wouldName(personUuid: string, candidate: PersonCandidate): Promise<boolean>;
-  /** Read-only: the fields of an existing person that a contact may fill, and their addresses, or null (the dry run's view). */
+  /**
+   * Read-only: the fields of an existing person that a contact may fill, the source of their job, and their addresses,
+   * or null (the dry run's view).
+   */
   personFields(personUuid: string): Promise<(PersonFieldHolder & { emails: readonly unknown[] }) | null>;
   /** Read-only: the existing company for a reference, or null. */
   lookupCompany(reference: CompanyReference): Promise<string | null>;
@@ -237,12 +243,29 @@ export function createStorePersonImportTarget(store: Store, tenantUuid: string):
     return outcome.domain_given ? outcome : null;
   }
 
-  /** A match named (if named only after an address) and filled from the contact; its company resolved only when it has none. */
+  /**
+   * The company and title of a newer export of the source that set the person's (`persons.followExportedJob`): the
+   * fields moved, and the company when it is a new one. Nothing for a contact of another source, or a job it did not set.
+   */
+  async function followJob(personUuid: string, candidate: PersonCandidate): Promise<{ fields: string[]; company: CompanyOutcome | null }> {
+    const source = candidate.job_source;
+    if (!source || !candidate.company || (await store.persons.jobSource(tenantUuid, personUuid)) !== source) return { fields: [], company: null };
+    const company = await findOrCreateCompany(candidate.company);
+    const fields = (await store.persons.followExportedJob(tenantUuid, personUuid, source, { primary_company_uuid: company.company_uuid, job_title: candidate.job_title })) ?? [];
+    return { fields, company: fields.includes("primary_company_uuid") ? company : null };
+  }
+
+  /**
+   * A match named (if named only after an address), its job moved on by a newer export of the source that set it, and
+   * filled from the contact; its company resolved only when it has none.
+   */
   async function fillMatched(personUuid: string, candidate: PersonCandidate): Promise<PersonOutcome> {
     const named = await store.persons.nameIfUnnamed(tenantUuid, personUuid, contactNameOf(candidate));
+    const followed = await followJob(personUuid, candidate);
     const person = await store.persons.get(tenantUuid, personUuid);
     const company = person && candidate.company && !hasCompany(person) ? await findOrCreateCompany(candidate.company) : null;
-    const filled = (await store.persons.fillEmptyFields(tenantUuid, personUuid, fieldOfferOf(candidate, company?.company_uuid ?? null))) ?? [];
+    const jobSource = candidate.job_source ? { jobSource: candidate.job_source } : {};
+    const filled = (await store.persons.fillEmptyFields(tenantUuid, personUuid, fieldOfferOf(candidate, company?.company_uuid ?? null), jobSource)) ?? [];
     // The card's other addresses are the person's too: without them, later mail from one made a second person.
     const free = await store.persons.freeAddresses(tenantUuid, candidate.emails);
     const { given, left_out } = withinAddressLimit(free, person?.emails.length ?? 0);
@@ -251,9 +274,10 @@ export function createStorePersonImportTarget(store: Store, tenantUuid: string):
     return {
       status: "MATCHED",
       person_uuid: personUuid,
-      company: filled.includes("primary_company_uuid") ? company : own,
+      company: filled.includes("primary_company_uuid") ? company : (followed.company ?? own),
       named,
       filled,
+      job_followed: followed.fields,
       addresses_added: added,
       addresses_left_out: left_out,
     };
@@ -307,8 +331,8 @@ export function createStorePersonImportTarget(store: Store, tenantUuid: string):
             state: candidate.state,
             country: candidate.country,
             tags: candidate.tags,
-          });
-          outcomes.push({ status: "CREATED", person_uuid: person.uuid, company, named: false, filled: [], addresses_added: [], addresses_left_out: left_out });
+          }, candidate.job_source ? { jobSource: candidate.job_source } : {});
+          outcomes.push({ status: "CREATED", person_uuid: person.uuid, company, named: false, filled: [], job_followed: [], addresses_added: [], addresses_left_out: left_out });
         } catch (error) {
           // A company created for this person must not outlive it: fail the item's transaction instead.
           if (!(error instanceof ConflictError || error instanceof InvalidInputError) || company?.status === "CREATED") throw error;
@@ -319,7 +343,10 @@ export function createStorePersonImportTarget(store: Store, tenantUuid: string):
     },
     freeAddresses: (candidate) => store.persons.freeAddresses(tenantUuid, candidate.emails),
     wouldName: (personUuid, candidate) => store.persons.canNameIfUnnamed(tenantUuid, personUuid, contactNameOf(candidate)),
-    personFields: (personUuid) => store.persons.get(tenantUuid, personUuid),
+    async personFields(personUuid) {
+      const person = await store.persons.get(tenantUuid, personUuid);
+      return person ? { ...person, job_source: await store.persons.jobSource(tenantUuid, personUuid) } : null;
+    },
     lookupCompany,
     wouldGiveEmailDomain,
     findOrCreateCompany,

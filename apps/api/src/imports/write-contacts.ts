@@ -1,5 +1,5 @@
 /** vCard and CSV persons through the PersonImportTarget (match-or-create), and CSV and vCard companies (find-or-create). */
-import { companyNameKey, emptyFieldsFilled, isNameFromAddress, normalizeEmail, type PersonFieldHolder } from "@rapport/store";
+import { companyNameKey, emptyFieldsFilled, isNameFromAddress, jobFollowingExport, normalizeEmail, type PersonFieldHolder } from "@rapport/store";
 import { countSkip, type BatchContext, type PositionedItem } from "./batch-context.js";
 import type { CompanyReference, ImportedCompany, ImportedPerson } from "./imported-items.js";
 import { emptyCompanyFieldsFilled, type CompanyFieldHolder } from "./empty-company-fields.js";
@@ -169,12 +169,25 @@ export async function writePersons(context: BatchContext, entries: ReadonlyArray
         } else {
           changed = !match && namesWouldCreatePerson(state, keys, item);
         }
-        // Its empty fields take the contact's, as earlier contacts of the run left them.
+        // Its job follows a newer export of the source that set it, then its empty fields take the contact's, as
+        // earlier contacts of the run left them.
         let filled: string[] = [];
+        let jobFollowed: string[] = [];
+        let domainGiven = false;
         if (match) {
-          const holder = state.filledPersons.get(match) ?? (await target.personFields(match));
+          let holder = state.filledPersons.get(match) ?? (await target.personFields(match));
+          if (holder && item.job_source && item.company) {
+            const companyUuid = (await target.lookupCompany(item.company)) ?? CONTACT_COMPANY;
+            const patch = jobFollowingExport(holder, holder.job_source, { primary_company_uuid: companyUuid, job_title: item.job_title }, item.job_source);
+            jobFollowed = Object.keys(patch);
+            if (jobFollowed.length > 0) {
+              holder = { ...holder, ...patch } as PersonFieldHolder;
+              state.filledPersons.set(match, holder);
+              if (patch.primary_company_uuid) await countDryRunCompany(context, item.company);
+            }
+          }
           const company = item.company && holder && !hasCompany(holder) ? await target.lookupCompany(item.company) : null;
-          if (holder && item.company && hasCompany(holder)) changed = (await wouldGiveOwnCompanyDomain(context, holder, item.company)) || changed;
+          if (holder && item.company && hasCompany(holder)) domainGiven = await wouldGiveOwnCompanyDomain(context, holder, item.company);
           if (holder) filled = wouldFill(holder, item, (next) => state.filledPersons.set(match, next), company ?? CONTACT_COMPANY);
         } else {
           const created = keys.map((key) => state.createdPersons.get(key)).find((person) => person !== undefined);
@@ -188,7 +201,10 @@ export async function writePersons(context: BatchContext, entries: ReadonlyArray
         const { added, left_out } = await wouldGiveAddresses(context, item, match, keys);
         counts.persons.addresses_added += added;
         counts.persons.addresses_left_out += left_out;
-        if (changed || filled.length > 0 || added > 0) counts.written += 1;
+        const personChanged = changed || filled.length > 0 || added > 0 || jobFollowed.length > 0;
+        if (personChanged) counts.persons.updated += 1;
+        if (jobFollowed.length > 0) counts.persons.jobs_updated += 1;
+        if (personChanged || domainGiven) counts.written += 1;
         else counts.unchanged += 1;
         continue;
       }
@@ -223,7 +239,10 @@ export async function writePersons(context: BatchContext, entries: ReadonlyArray
       counts.persons.matched += 1;
       counts.persons.addresses_added += outcome.addresses_added.length;
       counts.persons.addresses_left_out += outcome.addresses_left_out;
-      if (outcome.named || outcome.filled.length > 0 || outcome.addresses_added.length > 0 || outcome.company?.domain_given) counts.written += 1;
+      const personChanged = outcome.named || outcome.filled.length > 0 || outcome.addresses_added.length > 0 || outcome.job_followed.length > 0;
+      if (personChanged) counts.persons.updated += 1;
+      if (outcome.job_followed.length > 0) counts.persons.jobs_updated += 1;
+      if (personChanged || outcome.company?.domain_given) counts.written += 1;
       else counts.unchanged += 1;
       if (item.company && outcome.company) countCompany(context, item.company, outcome.company.status, outcome.company.domain_given);
     } else {

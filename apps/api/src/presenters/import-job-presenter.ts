@@ -41,6 +41,8 @@ export const importSummarySchema = z
     }),
     persons: z.object({
       matched: count("Distinct existing persons the archive names."),
+      updated: count("Matched persons a contact changed."),
+      jobs_updated: count("Of those, persons given the company or title of a newer export of the source that set theirs."),
       created: count("Persons created."),
       skipped: count("Contacts without an email address or LinkedIn URL to match on."),
       addresses_added: count("Addresses of matched contacts given to their person (no other person had them)."),
@@ -101,7 +103,8 @@ function shownOutcome(job: ImportJob, stored: ImportSummary["outcome"]): ImportS
 export function presentImportJob(job: ImportJob): z.input<typeof importJobSchema> {
   const stored = job.summary as ImportSummary | null;
   // A job finished before `meetings.removed` was counted (2026-12-06) removed none; before `persons.addresses_added`
-  // and `addresses_left_out` were (2026-12-06), none was added or left out.
+  // and `addresses_left_out` were (2026-12-06), none was added or left out; before `persons.updated` and `jobs_updated`
+  // (2026-12-07), none was counted.
   const summary =
     stored === null
       ? null
@@ -109,7 +112,13 @@ export function presentImportJob(job: ImportJob): z.input<typeof importJobSchema
           ...stored,
           outcome: shownOutcome(job, stored.outcome),
           meetings: { ...stored.meetings, removed: stored.meetings.removed ?? 0 },
-          persons: { ...stored.persons, addresses_added: stored.persons.addresses_added ?? 0, addresses_left_out: stored.persons.addresses_left_out ?? 0 },
+          persons: {
+            ...stored.persons,
+            updated: stored.persons.updated ?? 0,
+            jobs_updated: stored.persons.jobs_updated ?? 0,
+            addresses_added: stored.persons.addresses_added ?? 0,
+            addresses_left_out: stored.persons.addresses_left_out ?? 0,
+          },
         };
   const total = job.file_bytes;
   const bytesRead = summary?.bytes_read ?? job.bytes_processed;

@@ -6,7 +6,7 @@ import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { InvalidInputError } from "../errors.js";
 import { createSqliteStore } from "../sqlite/create-sqlite-store.js";
 import type { Store } from "../store.js";
-import { emptyFieldsFilled, type PersonFieldHolder } from "./empty-person-fields.js";
+import { emptyFieldsFilled, jobFollowingExport, type PersonFieldHolder } from "./empty-person-fields.js";
 
 const START = Date.UTC(2026, 11, 1);
 let clock = START;
@@ -115,5 +115,24 @@ describe("persons.fillEmptyFields", () => {
     expect(await store.persons.fillEmptyFields(tenantUuid, theirs.uuid, { job_title: "CTO" })).toBeNull();
     expect((await store.persons.get(other, theirs.uuid))!.job_title).toBeNull();
     await expect(store.persons.fillEmptyFields(tenantUuid, theirs.uuid, { job: "CTO" } as never)).rejects.toBeInstanceOf(InvalidInputError);
+  });
+});
+
+describe("jobFollowingExport", () => {
+  const person = { primary_company_uuid: "acme", job_title: "Engineer" };
+  const source = "linkedin_connections" as const;
+
+  it("moves a job its source set: a new company with the row's title, or a new title at the same company", () => {
+    expect(jobFollowingExport(person, source, { primary_company_uuid: "globex", job_title: "CTO" }, source)).toEqual({ primary_company_uuid: "globex", job_title: "CTO" });
+    expect(jobFollowingExport(person, source, { primary_company_uuid: "globex", job_title: null }, source)).toEqual({ primary_company_uuid: "globex", job_title: null });
+    expect(jobFollowingExport(person, source, { primary_company_uuid: "acme", job_title: " Lead " }, source)).toEqual({ job_title: "Lead" });
+  });
+
+  it("moves nothing a user typed or another source set, for a row naming no company, or when nothing differs", () => {
+    expect(jobFollowingExport(person, null, { primary_company_uuid: "globex", job_title: "CTO" }, source)).toEqual({});
+    expect(jobFollowingExport(person, "another_source", { primary_company_uuid: "globex", job_title: "CTO" }, source)).toEqual({});
+    expect(jobFollowingExport(person, source, { primary_company_uuid: null, job_title: "CTO" }, source)).toEqual({});
+    expect(jobFollowingExport(person, source, { primary_company_uuid: "acme", job_title: null }, source)).toEqual({});
+    expect(jobFollowingExport(person, source, { primary_company_uuid: "acme", job_title: "Engineer" }, source)).toEqual({});
   });
 });

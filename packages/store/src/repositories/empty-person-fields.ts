@@ -28,6 +28,8 @@ export type PersonFieldHolder = Pick<
 > & {
   /** `company_uuid` where known: a past tenure's company is one the person left (not theirs again from a card). */
   affiliations: ReadonlyArray<{ is_current: boolean; company_uuid?: string }>;
+  /** Where known, the export that set the company and title (`PersonJobSource`), null for none. */
+  job_source?: string | null;
 };
 
 const SINGLE_FIELDS = ["first_name", "last_name", "linkedin_url", "twitter_url"] as const;
@@ -73,4 +75,43 @@ export function emptyFieldsFilled(person: PersonFieldHolder, offer: PersonFieldO
   const tags = (offer.tags ?? []).map((tag) => tag.trim()).filter(Boolean);
   if (person.tags.length === 0 && tags.length > 0) patch.tags = distinctTags(tags);
   return patch;
+}
+
+/**
+ * The exports whose rows say what a person's job is now, as the person keeps it up to date: a newer one of the same
+ * source moves on a company and title an older one set (`jobFollowingExport`). A LinkedIn connections export only: a
+ * CSV or a vCard says neither which system wrote it nor when, so an older file imported after a newer one would take
+ * people back to a job they left.
+ */
+export const PERSON_JOB_SOURCES = ["linkedin_connections"] as const;
+/** One of `PERSON_JOB_SOURCES`: the export that set a person's company and title (`persons.job_source`). */
+export type PersonJobSource = (typeof PERSON_JOB_SOURCES)[number];
+
+/** The job an export's row gives: its company (found or created by the caller) and title. */
+export interface PersonJobOffer {
+  primary_company_uuid: string | null;
+  job_title: string | null;
+}
+
+/**
+ * The patch that moves a person's current company and title to those of a newer export of `source`, `{}` when there
+ * is nothing to move: the person's job was not set by that source (`heldSource`: a user typed it, another source or
+ * nobody set it), the row names no company (a blank may be hidden, not a job left), or company and title are already
+ * the row's. A new company is a job change (the tenure at the old one ends); the same company with another title
+ * changes the title only, and a row without a title then keeps the person's.
+ *
+ * @example
+ * jobFollowingExport({ primary_company_uuid: "acme", job_title: "Engineer" }, "linkedin_connections", { primary_company_uuid: "acme", job_title: "Lead" }, "linkedin_connections"); // { job_title: "Lead" }
+ */
+export function jobFollowingExport(
+  person: Pick<PersonFieldHolder, "primary_company_uuid" | "job_title">,
+  heldSource: string | null | undefined,
+  offer: PersonJobOffer,
+  source: PersonJobSource,
+): PersonPatch {
+  const company = offered(offer.primary_company_uuid);
+  if (heldSource !== source || company === null) return {};
+  const title = offered(offer.job_title);
+  if (company !== person.primary_company_uuid) return { primary_company_uuid: company, job_title: title };
+  return title !== null && title !== offered(person.job_title) ? { job_title: title } : {};
 }

@@ -36,7 +36,7 @@ import { sameColumns, sameEntries, undoneIfUnchanged } from "./unchanged-write.j
 import { placeConditions } from "./place-conditions.js";
 import { and } from "./sql-logic.js";
 import { isNameFromAddress, nameFromOffers, namedFromAddress } from "./names-from-addresses.js";
-import { emptyFieldsFilled } from "./empty-person-fields.js";
+import { emptyFieldsFilled, jobFollowingExport, type PersonJobSource } from "./empty-person-fields.js";
 import { fullName } from "./full-name.js";
 import { nameSortKey } from "./name-sort-key.js";
 import { mendKeys } from "./mend-keys.js";
@@ -188,7 +188,7 @@ const linkedinKey = (url: string | null | undefined) => (url ? normalizeLinkedin
 export async function insertPerson(
   context: RepositoryContext,
   input: NewPerson,
-  options: { nameFromAddress?: boolean; erasureChecked?: boolean } = {},
+  options: { nameFromAddress?: boolean; erasureChecked?: boolean; jobSource?: PersonJobSource } = {},
 ): Promise<Person> {
   const { now, generateId } = context;
   const emails = normalizeEmailInputs(input.emails ?? []);
@@ -221,6 +221,7 @@ export async function insertPerson(
       deleted_at: null,
       merged_into_uuid: null,
       name_from_address: toFlag(options.nameFromAddress ?? named.fromAddress),
+      job_source: options.jobSource && (input.primary_company_uuid || input.job_title) ? options.jobSource : null,
     };
     const inner = { ...context, db: transaction };
     const affiliations = input.affiliations ?? [];
@@ -290,8 +291,17 @@ async function addressesOf(db: Kysely<Database>, tenantUuid: string, personUuid:
 }
 
 /**
- * Applies a partial update; null when the person is not a live person of the tenant. `keepName`: new first or last
- * names leave a display name the person has as it is (filling empty fields must not rename). A patch whose stored
+ * How a write came: `keepName`, new first or last names leave a display name the person has as it is (filling empty
+ * fields must not rename); `jobSource`, the export that gives the company and title the write sets (none: a user's or
+ * an integrator's write, which no export moves on later).
+ */
+interface PersonWriteOptions {
+  keepName?: boolean;
+  jobSource?: PersonJobSource;
+}
+
+/**
+ * Applies a partial update; null when the person is not a live person of the tenant (`options`: `PersonWriteOptions`). A patch whose stored
  * result equals the stored person is undone (`undoneIfUnchanged`): the person as it was, no stamp or graph change.
  */
 async function updatePerson(
@@ -299,7 +309,7 @@ async function updatePerson(
   tenantUuid: string,
   personUuid: string,
   patch: PersonPatch,
-  options: { keepName?: boolean } = {},
+  options: PersonWriteOptions = {},
 ): Promise<Person | null> {
   const updated = await withTransaction(context.db, async (transaction) => {
     const inner = { ...context, db: transaction };
@@ -346,7 +356,7 @@ function samePerson(row: PersonsTable, person: Person, after: StoredPerson): boo
 }
 
 /** Writes `patch` over the person's `current` row in `context`'s transaction (see `updatePerson`). */
-async function writePatch(context: RepositoryContext, current: PersonsTable, patch: PersonPatch, options: { keepName?: boolean }): Promise<StoredPerson> {
+async function writePatch(context: RepositoryContext, current: PersonsTable, patch: PersonPatch, options: PersonWriteOptions): Promise<StoredPerson> {
   const transaction = context.db;
   const tenantUuid = current.tenant_uuid;
   const personUuid = current.uuid;
@@ -365,6 +375,9 @@ async function writePatch(context: RepositoryContext, current: PersonsTable, pat
     current.primary_company_uuid !== null &&
     patch.primary_company_uuid !== current.primary_company_uuid;
   if (changesJob && patch.job_title === undefined) changes.job_title = null;
+  // Whoever changes the job owns it: an export moves on only the jobs it set (`jobFollowingExport`).
+  const job = { ...current, ...changes };
+  if (job.primary_company_uuid !== current.primary_company_uuid || job.job_title !== current.job_title) changes.job_source = options.jobSource ?? null;
 
   const next = { ...current, ...changes };
   let emails: EmailInput[] | null = null;
@@ -584,10 +597,10 @@ export function createPersonRepository(context: RepositoryContext, graphs: Tenan
     allowErased: (tenantUuid, identifier) => withTransaction(db, (transaction) => allowErasedIdentifier(transaction, tenantUuid, identifier)),
     exportPersonalData: (tenantUuid, personUuid) => exportPersonalData(context, graphs, tenantUuid, personUuid),
     exportPersonalDataInPages: (tenantUuid, personUuid) => exportPersonalDataInPages(context, graphs, tenantUuid, personUuid),
-    create: async (input) => {
+    create: async (input, options = {}) => {
       assertRequiredFields(input, ["tenant_uuid"], "persons.create");
       assertPersonIdentified(input, "persons.create");
-      return insertPerson(context, input);
+      return insertPerson(context, input, { jobSource: options.jobSource });
     },
     update: (tenantUuid, personUuid, patch) => updatePerson(context, tenantUuid, personUuid, patch),
     async nameIfUnnamed(tenantUuid, personUuid, name) {
@@ -596,7 +609,7 @@ export function createPersonRepository(context: RepositoryContext, graphs: Tenan
         return offered.size > 0 && (await nameFromOffers(transaction, tenantUuid, offered, context.now(tenantUuid))).length > 0;
       });
     },
-    async fillEmptyFields(tenantUuid, personUuid, offer) {
+    async fillEmptyFields(tenantUuid, personUuid, offer, options = {}) {
       return withTransaction(db, async (transaction) => {
         const [current] = await hydratePersons(transaction, tenantUuid, await livePersonRow(transaction, tenantUuid, personUuid));
         if (!current) return null;
@@ -604,9 +617,31 @@ export function createPersonRepository(context: RepositoryContext, graphs: Tenan
         // A fill never fails: an erased person's profile offered by a contact is left out, as an import leaves them out.
         if (patch.linkedin_url && (await erasedLinkedinUrlsAmong(transaction, tenantUuid, [patch.linkedin_url])).size > 0) delete patch.linkedin_url;
         const fields = Object.keys(patch) as Array<keyof PersonPatch>;
-        if (fields.length > 0) await updatePerson({ ...context, db: transaction }, tenantUuid, personUuid, patch, { keepName: true });
+        // The export owns the job it filled only when company and title are both its own (not a title a user typed).
+        const jobSource = options.jobSource && patch.primary_company_uuid && (patch.job_title ?? current.job_title ?? null) === (offer.job_title?.trim() || null) ? options.jobSource : undefined;
+        if (fields.length > 0) await updatePerson({ ...context, db: transaction }, tenantUuid, personUuid, patch, { keepName: true, jobSource });
         return fields;
       });
+    },
+    async followExportedJob(tenantUuid, personUuid, source, offer) {
+      return withTransaction(db, async (transaction) => {
+        const current = await transaction
+          .selectFrom("persons")
+          .select(["primary_company_uuid", "job_title", "job_source"])
+          .where("tenant_uuid", "=", tenantUuid)
+          .where("uuid", "=", personUuid)
+          .where("deleted_at", "is", null)
+          .executeTakeFirst();
+        if (!current) return null;
+        const patch = jobFollowingExport(current, current.job_source, offer, source);
+        const fields = Object.keys(patch) as Array<keyof PersonPatch>;
+        if (fields.length > 0) await updatePerson({ ...context, db: transaction }, tenantUuid, personUuid, patch, { keepName: true, jobSource: source });
+        return fields;
+      });
+    },
+    async jobSource(tenantUuid, personUuid) {
+      const row = await db.selectFrom("persons").select("job_source").where("tenant_uuid", "=", tenantUuid).where("uuid", "=", personUuid).where("deleted_at", "is", null).executeTakeFirst();
+      return (row?.job_source as PersonJobSource | null | undefined) ?? null;
     },
     addFreeAddresses: (tenantUuid, personUuid, addresses) => addFreeAddresses(context, tenantUuid, personUuid, addresses),
     freeAddresses: (tenantUuid, addresses) => freeAddressesAmong(db, tenantUuid, addresses),

@@ -11,6 +11,7 @@ import { ASSOCIATION_OWNER_TYPES, STAGE_TYPES, TASK_SCOPES, TASK_STATUSES } from
 import { OPPORTUNITY_SORT_FIELDS } from "../deal-store.js";
 import { DELETED_ENTITY_TYPES } from "../deletion-records.js";
 import { ENTITY_LIST_KINDS, ROLES } from "../records.js";
+import { PERSON_JOB_SOURCES } from "../repositories/empty-person-fields.js";
 import { IMPORT_JOB_OUTCOMES } from "../import-records.js";
 import { COMPANY_SORT_FIELDS, ENTITY_LIST_SORT_FIELDS, MEETING_SORT_FIELDS, PERSON_SORT_FIELDS, USER_SORT_FIELDS } from "../store.js";
 import {
@@ -246,6 +247,11 @@ export const REPOSITORY_CALL_SHAPES: Readonly<Record<string, Readonly<Record<str
         tags: z.array(z.string()).optional(),
       }).strict(),
     ]),
+    followExportedJob: callShape(tenant, ["personUuid", identifier], ["source", z.enum(PERSON_JOB_SOURCES)], [
+      "offer",
+      z.object({ primary_company_uuid: identifier.nullable(), job_title: z.string().nullable() }).strict(),
+    ]),
+    jobSource: byUuid,
   },
   companies: {
     create: callShape(["input", INPUT_SHAPES.company]),

@@ -90,6 +90,7 @@ import { nameSortKeysBoundedMigration } from "./0090-name-sort-keys-bounded.js";
 import { linkedinKeysSharedMigration } from "./0091-linkedin-keys-shared.js";
 import { removalsStampedByTheStoreMigration } from "./0092-removals-stamped-by-the-store.js";
 import { companyNameKeysWithoutPunctuationMigration } from "./0093-company-name-keys-without-punctuation.js";
+import { personJobSourcesMigration } from "./0094-person-job-sources.js";
 
 export const migrations: Record<string, Migration> = {
   "0001-foundation": foundationMigration,
@@ -178,6 +179,7 @@ export const migrations: Record<string, Migration> = {
   "0091-linkedin-keys-shared": linkedinKeysSharedMigration,
   "0092-removals-stamped-by-the-store": removalsStampedByTheStoreMigration,
   "0093-company-name-keys-without-punctuation": companyNameKeysWithoutPunctuationMigration,
+  "0094-person-job-sources": personJobSourcesMigration,
 };
 
 /** Hands Kysely's Migrator the in-code migrations, so a bundled build needs no migration folder. */
