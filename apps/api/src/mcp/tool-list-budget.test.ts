@@ -34,8 +34,10 @@ const BUDGETS = {
   // 170,570 since 2026-12-07 (measured 170,566): the same (206 B); 170,680 (measured 170,662) with the company list's
   // number filters read by the opportunity list's rule (numberQuery's schema); 171,800 (measured 171,782) with
   // WHOLE_NUMBER_TEXT's pattern in page and per_page (1,100 B); 172,200 (measured 172,125) with connectors_per_contact;
-  // 172,300 (measured 172,278) with listPersons' companies_named in its output schema (153 B).
-  readOnly: { query: "?read_only=true", bytes: 172_300 },
+  // 172,300 (measured 172,278) with listPersons' companies_named in its output schema (153 B); 172,390 (measured
+  // 172,366) with an import summary's persons.updated and jobs_updated in getImport's output schema (88 B: fields, not
+  // wording).
+  readOnly: { query: "?read_only=true", bytes: 172_390 },
   persons: { query: "?areas=persons", bytes: 64_000 },
   // The selection the README suggests for a host that caps a server's tools at 40 (Cursor does). 170,400 since
   // 2026-12-07 (measured 170,309): WHOLE_NUMBER_TEXT's pattern in page and per_page; 170,700 (measured 170,652) with

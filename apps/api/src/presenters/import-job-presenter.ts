@@ -42,7 +42,7 @@ export const importSummarySchema = z
     persons: z.object({
       matched: count("Distinct existing persons the archive names."),
       updated: count("Matched persons a contact changed."),
-      jobs_updated: count("Of those, persons given the company or title of a newer export of the source that set theirs."),
+      jobs_updated: count("Of those, given a newer export's company or title."),
       created: count("Persons created."),
       skipped: count("Contacts without an email address or LinkedIn URL to match on."),
       addresses_added: count("Addresses of matched contacts given to their person (no other person had them)."),

@@ -8,6 +8,8 @@ import { sql, type Kysely, type Migration } from "kysely";
 
 export const personJobSourcesMigration: Migration = {
   async up(db: Kysely<unknown>) {
-    await sql`alter table persons add column job_source text`.execute(db);
+    // Run again where its record was removed (`rapport status`'s test of a pending migration): the column is there.
+    const { rows } = await sql<{ name: string }>`select name from pragma_table_info('persons') where name = 'job_source'`.execute(db);
+    if (rows.length === 0) await sql`alter table persons add column job_source text`.execute(db);
   },
 };
