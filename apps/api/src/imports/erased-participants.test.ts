@@ -99,7 +99,7 @@ describe("imports after an erasure", () => {
     );
     const summary = await importAfterDryRun(path, importRequest("vcf"));
     expect(summary.skipped).toEqual({ [ERASED_ADDRESS_SKIP]: 2 });
-    expect(summary.persons).toEqual({ matched: 0, created: 1, skipped: 2, addresses_added: 0, addresses_left_out: 0 });
+    expect(summary.persons).toEqual({ matched: 0, updated: 0, jobs_updated: 0, created: 1, skipped: 2, addresses_added: 0, addresses_left_out: 0 });
     expect(summary.companies).toEqual({ matched: 0, created: 0 });
     expect(summary.problems.count).toBe(0);
     expect([...(await bed.store.persons.findByEmails(bed.tenantUuid, ["zelda@quist.example", "zq@new.example", "sam@globex.example"])).keys()]).toEqual(["sam@globex.example"]);
