@@ -27,9 +27,11 @@ describe("summaryLines", () => {
     expect(summaryLines(summary, "Connections.csv")).toContain("  persons: 4 matched (2 updated), 1 created, 0 skipped");
   });
 
-  it("says nothing of updated persons for mail, which names persons but gives them no contact's fields", () => {
+  it("says nothing of updated persons when none was (mail, or a contact import that changed nobody)", () => {
     const summary = emptySummary("mbox", false);
     summary.persons = { matched: 3, updated: 0, jobs_updated: 0, created: 1, skipped: 0, addresses_added: 0, addresses_left_out: 0 };
     expect(summaryLines(summary, "inbox.mbox")).toContain("  persons: 3 matched, 1 created, 0 skipped");
+    summary.kind = "csv";
+    expect(summaryLines(summary, "Connections.csv")).toContain("  persons: 3 matched, 1 created, 0 skipped");
   });
 });

@@ -56,7 +56,7 @@ export function summaryLines(summary: ImportSummary, source: string): string[] {
   const addressesLeftOut = leftOut > 0 ? `, ${leftOut} address${leftOut === 1 ? "" : "es"} left out (a person holds at most ${MAX_PERSON_EMAIL_ADDRESSES})` : "";
   const { updated, jobs_updated: jobsUpdated } = summary.persons;
   const jobs = jobsUpdated > 0 ? `, ${jobsUpdated} with a new company or title from this newer export` : "";
-  const updates = summary.kind === "vcf" || summary.kind === "csv" ? ` (${updated} ${summary.dry_run ? "to update" : "updated"}${jobs})` : "";
+  const updates = updated > 0 ? ` (${updated} ${summary.dry_run ? "to update" : "updated"}${jobs})` : "";
   lines.push(`  persons: ${summary.persons.matched} matched${updates}, ${summary.persons.created} ${summary.dry_run ? "to create" : "created"}, ${summary.persons.skipped} skipped${addressesAdded}${addressesLeftOut}`);
   if (summary.kind === "vcf" || summary.kind === "csv") lines.push(`  companies: ${summary.companies.matched} matched, ${summary.companies.created} ${summary.dry_run ? "to create" : "created"}`);
   const reasons = Object.entries(summary.skipped);

@@ -239,7 +239,7 @@ describe("rapport import", () => {
     const path = join(folder, "more-addresses.vcf");
     writeFileSync(path, [vcard("3.0", ["FN:Kim Known", "EMAIL:kim@known.example"]), vcard("3.0", ["FN:Kim Known", "EMAIL:kim@known.example", "EMAIL:kim@home.example", "EMAIL:kim.k@home.example"])].join("\r\n"));
     const dry = await rapport(["import", "vcf", path, "--tenant", tenant, "--dry-run"]);
-    expect(dry.stdout).toContain("\n  persons: 1 matched, 1 to create, 0 skipped, 2 of their addresses to add to matched persons\n");
+    expect(dry.stdout).toContain("\n  persons: 1 matched (1 to update), 1 to create, 0 skipped, 2 of their addresses to add to matched persons\n");
     const real = await rapport(["--json", "import", "vcf", path, "--tenant", tenant]);
     expect(JSON.parse(real.stdout)).toMatchObject({ persons: { matched: 1, created: 1, addresses_added: 2 } });
     const again = await rapport(["import", "vcf", path, "--tenant", tenant]);
