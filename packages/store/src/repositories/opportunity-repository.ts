@@ -7,6 +7,7 @@ import { InvalidInputError } from "../errors.js";
 import { keysetPage, type Page, type SortKey } from "../pagination/keyset-page.js";
 import { nullsLastKeysetPage } from "../pagination/nulls-last-keyset-page.js";
 import { scanInstant, withScanInstant } from "../pagination/scan-instant.js";
+import { assertStageOrderKept, readStageOrderScan, stageOrderMark, withStageOrderScan, type StageOrderScan } from "../pagination/stage-order-scan.js";
 import { checkPinnedLinks, deleteLinksOf, insertLinks } from "./association-repository.js";
 import { closestScoredNames, type ScoredName } from "./closest-names.js";
 import { closestFirstKey, closestFirstPage, readFuzzyCursor, walkOf, withFuzzyWalk, type FuzzyWalk } from "./fuzzy-walk.js";
@@ -333,7 +334,9 @@ export function createOpportunityRepository(context: RepositoryContext): Opportu
     let totals: ListTotals | undefined;
     const sortBy = asked.sort_by ?? "created_at";
     // A cursor keeps to its scan: an exact one to the exact matches (none left: the scan ends), a fuzzy walk's to its retry.
-    const cursor = filters.search?.trim() ? readFuzzyCursor(asked, asked.sort_by === "days_in_stage" ? 3 : 2, "opportunities.list") : ({ kind: "none" } as const);
+    // A cursor key leads its sort values with its scan's instant (days_in_stage), or its instant and pipeline order (stage).
+    const sortKeyCount = sortBy === "days_in_stage" ? 3 : sortBy === "stage" ? 4 : 2;
+    const cursor = filters.search?.trim() ? readFuzzyCursor(asked, sortKeyCount, "opportunities.list") : ({ kind: "none" } as const);
     const positioned = cursor.kind === "fuzzy" ? cursor.request : asked;
     if (filters.search?.trim()) {
       // The totals of the exact matches also tell whether there are any. While notes wait, a search condition
@@ -362,9 +365,16 @@ export function createOpportunityRepository(context: RepositoryContext): Opportu
     const pageConditions = closest ? [...conditions, sql<SqlBool>`o.uuid in (${sql.join(closest.matches.length > 0 ? closest.matches.map((match) => match.uuid) : [""])})`] : conditions;
     // Days in stage grow with the clock alone: a scan orders them at its first page's instant, which its cursors carry.
     const byClock = !fuzzyFirst && sortBy === "days_in_stage";
+    // The pipeline's order is another record's: a scan by stage keeps to the order of its first page, or is refused.
+    const byStage = !fuzzyFirst && sortBy === "stage";
+    const stageScan = byStage ? readStageOrderScan(positioned, 2) : null;
     const { instant, request } = byClock
       ? scanInstant(positioned, 2, now, "opportunities by days_in_stage")
-      : { instant: now(), request: closest ? { ...positioned, position: closest.position } : positioned };
+      : stageScan
+        ? { instant: stageScan.scan?.instant ?? now(), request: stageScan.request }
+        : { instant: now(), request: closest ? { ...positioned, position: closest.position } : positioned };
+    // A first page marks the order before its read: a reorder after the mark refuses the next page.
+    const scanOrder: StageOrderScan | null = stageScan ? (stageScan.scan ?? { instant, mark: await stageOrderMark(db, tenantUuid, instant) }) : null;
     const value = fuzzyFirst ? rankValue(closest!.matches.map((match) => match.uuid)) : sortValue(sortBy, instant);
     const direction = fuzzyFirst ? "asc" : order;
     const keys: [SortKey, SortKey] = [
@@ -412,9 +422,11 @@ export function createOpportunityRepository(context: RepositoryContext): Opportu
         ? await liveRowsInOrder(tenantUuid, listed.rows.map((row) => row.uuid))
         : listed.rows.map(({ sort_value: _sortValue, ...row }) => row as OpportunitiesTable);
     }
+    if (stageScan?.scan) await assertStageOrderKept(db, tenantUuid, stageScan.scan);
     totals ??= await totalsOf(tenantUuid, conditions, totalsReadEveryLiveRow(filters));
+    const scanPage = byClock ? withScanInstant(page, instant) : scanOrder ? withStageOrderScan(page, scanOrder) : page;
     return {
-      ...(ranked !== null ? withFuzzyWalk(byClock ? withScanInstant(page, instant) : page, walk) : byClock ? withScanInstant(page, instant) : page),
+      ...(ranked !== null ? withFuzzyWalk(scanPage, walk) : scanPage),
       total: asked.position.kind === "offset" ? totals.total : null,
       rows: await hydrateOpportunities(db, tenantUuid, pageRows, viewer, now(), entityActivitySource(context, db, tenantUuid)),
       total_value: totals.total_value,
