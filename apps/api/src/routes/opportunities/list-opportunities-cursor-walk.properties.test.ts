@@ -47,11 +47,13 @@ const fields = fc.record({
   intro: fc.constantFrom(null, 0, 1, 2),
   stage: fc.nat(3),
   persons: fc.subarray([0, 1, 2]),
+  /** Linked to the cast's company, whose own list (GET /v1/companies/{uuid}/opportunities) a scan may walk. */
+  company: fc.boolean(),
 });
 type Fields = typeof fields extends fc.Arbitrary<infer T> ? T : never;
 
 /** An opportunity with no value in any field, for the examples. */
-const blank: Fields = { name: "Deal", value: null, probability: null, details: null, next_step: null, source_date: null, intro_date: null, close_date: null, owner: null, intro: null, stage: 0, persons: [] };
+const blank: Fields = { name: "Deal", value: null, probability: null, details: null, next_step: null, source_date: null, intro_date: null, close_date: null, owner: null, intro: null, stage: 0, persons: [], company: false };
 
 /** What another client does between two pages of the scan. */
 const write = fc.oneof(
@@ -60,6 +62,7 @@ const write = fc.oneof(
   fc.record({ kind: fc.constant("update" as const), target: fc.nat(30), fields }),
   fc.record({ kind: fc.constant("delete" as const), target: fc.nat(30) }),
   fc.record({ kind: fc.constant("link" as const), target: fc.nat(30), person: fc.nat(2) }),
+  fc.record({ kind: fc.constant("link_company" as const), target: fc.nat(30) }),
   fc.record({ kind: fc.constant("unlink" as const), target: fc.nat(30) }),
   fc.record({ kind: fc.constant("note" as const), target: fc.nat(30) }),
   fc.record({ kind: fc.constant("rename_person" as const), person: fc.nat(2), name: fc.constantFrom("Ann", "Zoe", "ann") }),
@@ -74,8 +77,11 @@ type Write = typeof write extends fc.Arbitrary<infer T> ? T : never;
 const drafts = fc.array(fc.record({ fields, emailDaysAgo: fc.option(fc.constantFrom(2, 2, 5), { nil: null }), step: fc.constantFrom(0, 1, DAY / 2) }), { minLength: 2, maxLength: 9 });
 type Draft = typeof drafts extends fc.Arbitrary<(infer T)[]> ? T : never;
 
-/** The scan's filter: none, one on the row, one through links (city), and a type filter (the activity index's own). */
-const filter = fc.constantFrom("none", "type", "has_owner", "value_from", "city", "person");
+/**
+ * The scan's filter: none, a type filter (the activity index's own), filters on the row, filters through links (on
+ * one linked person: city, country), or the company's own list instead of GET /v1/opportunities.
+ */
+const filter = fc.constantFrom("none", "type", "has_owner", "owner", "stages", "value_from", "close_date", "city", "country", "person", "company_list");
 
 let context: TestContext;
 beforeAll(async () => {
@@ -90,9 +96,12 @@ async function buildCast() {
   const users = [];
   for (const name of ["Ann", "ann", "Bob"]) users.push(await store.users.create({ tenant_uuid: tenant.uuid, name, email: `${users.length}.${slug}@example.com`, role: "member" }));
   const persons = [];
-  for (const [name, city] of [["Zed", "Paris"], ["ann", "Oslo"], ["Ann", null]] as const) persons.push(await store.persons.create({ tenant_uuid: tenant.uuid, name, city }));
+  for (const [name, city, country] of [["Zed", "Paris", "FR"], ["ann", "Oslo", "NO"], ["Ann", null, "FR"]] as const) {
+    persons.push(await store.persons.create({ tenant_uuid: tenant.uuid, name, city, country }));
+  }
+  const company = await store.companies.create({ tenant_uuid: tenant.uuid, company_name: "Acme" });
   const pipeline = await buildPipeline(context.services, { tenant }, { subopportunities: false });
-  return { tenantUuid: tenant.uuid, key, users, persons, pipeline };
+  return { tenantUuid: tenant.uuid, key, users, persons, company, pipeline };
 }
 type Cast = Awaited<ReturnType<typeof buildCast>>;
 
@@ -118,6 +127,16 @@ function filterParameters(cast: Cast, name: string): Record<string, string> {
       return { opportunity_type_uuid: cast.pipeline.type.uuid };
     case "has_owner":
       return { has_owner: "true" };
+    case "owner":
+      // The second user by the person UUID shown as owner.uuid (spec: the filter accepts it).
+      return { owner_user_uuid: `${cast.users[0]!.uuid},${cast.users[1]!.person_uuid}`, include_no_owner: "true" };
+    case "stages":
+      return { opportunity_stage_uuids: `${cast.pipeline.stages[0]!.uuid},${cast.pipeline.stages[2]!.uuid}` };
+    case "close_date":
+      return { close_date_from: "2026-01-01", close_date_to: "2026-03-01" };
+    case "country":
+      // Paris is in France; Ann is in France with no city: city and country hold on one person (spec), so only Zed.
+      return { city: "par", country: "France" };
     case "value_from":
       return { value_from: "100" };
     case "city":
@@ -173,6 +192,7 @@ describe("GET /v1/opportunities: a full cursor scan while others write", () => {
             const created = await request("POST", "/v1/opportunities", { ...body(cast, f), type_uuid: cast.pipeline.type.uuid });
             const uuid = created.uuid as string;
             for (const person of f.persons) await request("POST", `/v1/opportunities/${uuid}/associations`, { entity_type: "PERSON", entity_uuid: cast.persons[person]!.uuid, context: "deal" });
+            if (f.company) await request("POST", `/v1/opportunities/${uuid}/associations`, { entity_type: "COMPANY", entity_uuid: cast.company.uuid, context: "deal" });
             live.push(uuid);
           };
           for (const draft of drafts) {
@@ -183,8 +203,9 @@ describe("GET /v1/opportunities: a full cursor scan while others write", () => {
           context.clock.advance(1);
 
           const base = { ...filterParameters(cast, filterName), sort_by: sortBy, order };
+          const path = filterName === "company_list" ? `/v1/companies/${cast.company.uuid}/opportunities` : "/v1/opportunities";
           const read = async (page: Record<string, string | number>) => {
-            const response = await context.request(`/v1/opportunities${queryString({ ...base, ...page })}`, { key: cast.key });
+            const response = await context.request(`${path}${queryString({ ...base, ...page })}`, { key: cast.key });
             return { status: response.status, answer: (await response.json()) as ListBody };
           };
           const list = async (page: Record<string, string | number>) => {
@@ -197,6 +218,7 @@ describe("GET /v1/opportunities: a full cursor scan while others write", () => {
             const shown = new Map<string, string>();
             const whole = await list({ page: 1, per_page: 50 });
             expect(whole.has_more).toBe(false);
+            expect(whole.total).toBe(whole.items.length);
             for (const { days_in_stage: _days, ...item } of whole.items) shown.set(item.uuid, JSON.stringify(item));
             return { shown, whole };
           };
@@ -251,6 +273,9 @@ describe("GET /v1/opportunities: a full cursor scan while others write", () => {
                 break;
               case "link":
                 if (target) await request("POST", `/v1/opportunities/${target}/associations`, { entity_type: "PERSON", entity_uuid: cast.persons[next.person]!.uuid, context: "deal" });
+                break;
+              case "link_company":
+                if (target) await request("POST", `/v1/opportunities/${target}/associations`, { entity_type: "COMPANY", entity_uuid: cast.company.uuid, context: "deal" });
                 break;
               case "unlink":
                 if (target) {
