@@ -47,13 +47,14 @@ const fields = fc.record({
   intro: fc.constantFrom(null, 0, 1, 2),
   stage: fc.nat(3),
   persons: fc.subarray([0, 1, 2]),
+  region: fc.constantFrom(null, "EU", "US"),
   /** Linked to the cast's company, whose own list (GET /v1/companies/{uuid}/opportunities) a scan may walk. */
   company: fc.boolean(),
 });
 type Fields = typeof fields extends fc.Arbitrary<infer T> ? T : never;
 
 /** An opportunity with no value in any field, for the examples. */
-const blank: Fields = { name: "Deal", value: null, probability: null, details: null, next_step: null, source_date: null, intro_date: null, close_date: null, owner: null, intro: null, stage: 0, persons: [], company: false };
+const blank: Fields = { name: "Deal", value: null, probability: null, details: null, next_step: null, source_date: null, intro_date: null, close_date: null, owner: null, intro: null, stage: 0, persons: [], company: false, region: null };
 
 /** What another client does between two pages of the scan. */
 const write = fc.oneof(
@@ -101,7 +102,8 @@ async function buildCast() {
   }
   const company = await store.companies.create({ tenant_uuid: tenant.uuid, company_name: "Acme" });
   const pipeline = await buildPipeline(context.services, { tenant }, { subopportunities: false });
-  return { tenantUuid: tenant.uuid, key, users, persons, company, pipeline };
+  const region = await store.opportunityCustomFields.create({ tenant_uuid: tenant.uuid, key: "region", name: "Region", type: "text" });
+  return { tenantUuid: tenant.uuid, key, users, persons, company, pipeline, region };
 }
 type Cast = Awaited<ReturnType<typeof buildCast>>;
 
@@ -118,6 +120,7 @@ function body(cast: Cast, f: Fields) {
     owner_user_uuid: f.owner === null ? null : cast.users[f.owner]!.uuid,
     intro_person_uuid: f.intro === null ? null : cast.persons[f.intro]!.uuid,
     stage_uuid: cast.pipeline.stages[f.stage]!.uuid,
+    custom_fields: { region: f.region },
   };
 }
 
@@ -242,7 +245,11 @@ describe("GET /v1/opportunities: a full cursor scan while others write", () => {
               continue;
             }
             expect(status, page.error).toBe(200);
-            expect(page.custom_field_mapping, "custom_field_mapping on every page").toBeTypeOf("object");
+            expect(page.custom_field_mapping, "custom_field_mapping on every page").toEqual({
+              fields: [{ uuid: cast.region.uuid, key: "region", name: "Region", type: "text", choices: [] }],
+              standard_key_to_uuid: { region: cast.region.uuid },
+              unresolved_keys: [],
+            });
             const whole = await observe();
             // The totals sum the whole filtered set, on the cursor path too (spec).
             expect(page.total_value).toBeCloseTo(whole.items.reduce((sum, item) => sum + (item.value ?? 0), 0), 6);
