@@ -788,6 +788,20 @@ describe("GET /v1/companies/{company_uuid}/opportunities", () => {
     expect((await list(`?sort_by=name&order=desc&per_page=1&cursor=${encodeURIComponent(byName.body.next_cursor!)}`)).status).toBe(400);
   });
 
+  it("goes on with a scan whose ignored filters changed between pages, search included (they do not bind its cursors)", async () => {
+    const cursorOf = async (query: string) => encodeURIComponent((await companyList(companies.globex, query)).body.next_cursor!);
+    for (const [first, next] of [
+      ["&search=robotics&value_from=5", ""],
+      ["", "&search=robotics"],
+      ["&search=tranche", "&search=robotics"],
+    ]) {
+      const cursor = await cursorOf(`?sort_by=name&order=desc&per_page=1${first}`);
+      const after = await companyList(companies.globex, `?sort_by=name&order=desc&per_page=1${next}&cursor=${cursor}`);
+      expect(after.status, `${first} then ${next}: ${JSON.stringify(after.body)}`).toBe(200);
+      expect(names(after.body.items)).toEqual(["Alpha Robotics"]);
+    }
+  });
+
   it("answers 404 for a company of another tenant", async () => {
     const other = await buildTenant(context.services, { name: "Other Co" });
     const theirs = await context.services.store.companies.create({ tenant_uuid: other.tenant.uuid, company_name: "Theirs" });

@@ -47,7 +47,8 @@ export async function listOpportunityPage(options: {
     query: scan,
     orderChange: [
       ...(byText ? [{ mark: { text_order: "alphabetical" }, refusal: TEXT_ORDER_CHANGED }] : []),
-      ...(query.search?.trim() ? [{ mark: { fuzzy_walk: "score" }, refusal: FUZZY_WALK_CHANGED }] : []),
+      // Only where the search applies: a company's list ignores it, and an ignored filter binds no cursor.
+      ...(filters.search?.trim() ? [{ mark: { fuzzy_walk: "score" }, refusal: FUZZY_WALK_CHANGED }] : []),
     ],
     cursors: await cursorCodecFor(store),
     fetch: async (request) => {
