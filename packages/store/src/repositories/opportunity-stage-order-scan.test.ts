@@ -25,8 +25,8 @@ async function pipelineOfThree() {
   const stages: OpportunityStage[] = [];
   for (const name of ["Lead", "Pitch", "Won"]) stages.push(await store.opportunityStages.create({ tenant_uuid: tenantUuid, type_uuid: type.uuid, stage_type: "PARENT", name }));
   for (const stage of stages) await store.opportunities.create({ tenant_uuid: tenantUuid, type_uuid: type.uuid, stage_uuid: stage.uuid, name: `In ${stage.name}` }, viewer);
-  const page = (after: KeyValues | null) =>
-    store.opportunities.list(tenantUuid, { filters: {}, sort_by: "stage", order: "asc", viewer, limit: 1, position: after ? { kind: "after", key: after } : { kind: "offset", offset: 0 } });
+  const page = (after: KeyValues | null, search?: string) =>
+    store.opportunities.list(tenantUuid, { filters: { search }, sort_by: "stage", order: "asc", viewer, limit: 1, position: after ? { kind: "after", key: after } : { kind: "offset", offset: 0 } });
   return { tenantUuid, type, stages, page };
 }
 
@@ -57,6 +57,25 @@ describe("opportunities.list by stage: the pipeline changed between pages", () =
       listed = await page(listed.lastKey);
     }
     expect(names).toEqual(["In Lead", "In Pitch", "In Won"]);
+  });
+
+  it("keeps to the order through a search's scan, exact or retried fuzzily, and refuses it after a reorder", async () => {
+    const { tenantUuid, type, stages, page } = await pipelineOfThree();
+    for (const search of ["in", "inn"]) {
+      const names: string[] = [];
+      let listed = await page(null, search);
+      expect(listed.searchMatch).toBe(search === "in" ? "exact" : "fuzzy");
+      for (;;) {
+        names.push(...listed.rows.map((row) => row.name));
+        if (!listed.hasMore) break;
+        listed = await page(listed.lastKey, search);
+      }
+      expect(names).toEqual(stages.map((stage) => `In ${stage.name}`));
+      const first = await page(null, search);
+      await store.opportunityStages.reorder(tenantUuid, type.uuid, "PARENT", [...stages.map((stage) => stage.uuid)].reverse());
+      stages.reverse();
+      await expect(page(first.lastKey, search)).rejects.toThrow(/^cursor no longer valid: the pipeline's stages were reordered/);
+    }
   });
 
   it("refuses a cursor of the sort values alone, as cursors by stage were before the order was carried", async () => {
