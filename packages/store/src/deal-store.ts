@@ -236,7 +236,9 @@ export interface OpportunityRepository {
   delete(tenantUuid: string, opportunityUuid: string, options?: MemberWriteOptions): Promise<boolean>;
   /**
    * One page of the filtered, sorted list. By `days_in_stage` a scan is ordered as of its first page: `lastKey` leads
-   * with that instant, and a key without it is an InvalidInputError (a cursor of before; start the scan again).
+   * with that instant, and a key without it is an InvalidInputError (a cursor of before; start the scan again). By
+   * `stage` it leads with the first page's instant and pipeline order, and a page after a reorder of the stages is an
+   * InvalidInputError (start the scan again).
    */
   list(tenantUuid: string, request: OpportunityListRequest): Promise<OpportunityPage>;
   /** Recomputes the stored last-activity dates of these opportunities (all of the tenant's when omitted). */
