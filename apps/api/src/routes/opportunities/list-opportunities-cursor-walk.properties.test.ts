@@ -54,7 +54,7 @@ const fields = fc.record({
 type Fields = typeof fields extends fc.Arbitrary<infer T> ? T : never;
 
 /** An opportunity with no value in any field, for the examples. */
-const blank: Fields = { name: "Deal", value: null, probability: null, details: null, next_step: null, source_date: null, intro_date: null, close_date: null, owner: null, intro: null, stage: 0, persons: [], company: false, region: null };
+const blank: Fields = { name: "Alpha", value: null, probability: null, details: null, next_step: null, source_date: null, intro_date: null, close_date: null, owner: null, intro: null, stage: 0, persons: [], company: false, region: null };
 
 /** What another client does between two pages of the scan. */
 const write = fc.oneof(
