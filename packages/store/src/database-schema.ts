@@ -44,6 +44,8 @@ export interface ApiKeysTable {
   read_only: number;
   /** When a rotation's grace period ends and the key stops working (migration 0048); null: never. */
   expires_at: number | null;
+  /** The key the rotations that made this one began with (migration 0095); null: this key itself. */
+  lineage_uuid: string | null;
 }
 
 /** The last use of each key that was ever used (migration 0048), written at most about once a minute per key. */

@@ -70,6 +70,11 @@ export interface ApiKey {
   read_only: boolean;
   /** When the key stops working (the end of a rotation's grace period); null: it works until revoked. */
   expires_at: number | null;
+  /**
+   * The key the rotations that made this one began with (`apiKeys.rotate`), its own uuid for a key no rotation made:
+   * the keys of one lineage are one client's, which the API's `Idempotency-Key` answers are kept for.
+   */
+  lineage_uuid: string;
 }
 
 /** How a key was used: a REST call, or an MCP request. */

@@ -221,8 +221,9 @@ export interface ApiKeyRepository {
   noteUse(key: Pick<ApiKey, "uuid" | "tenant_uuid">, via: KeyUseChannel): void;
   /**
    * Replaces a live key of the tenant with a new one (`replacement`'s hash and prefix) of the same user, label and
-   * read-only flag, in one transaction. The replaced key expires `graceMs` from now (0: it is revoked at once).
-   * Null when the tenant has no such key; a `ConflictError` when it is revoked, or expires already (rotated before).
+   * read-only flag, in one transaction. The replaced key expires `graceMs` from now (0: it is revoked at once); the new
+   * key keeps its `lineage_uuid`. Null when the tenant has no such key; a `ConflictError` when it is revoked, or
+   * expires already (rotated before).
    *
    * @example
    * const rotated = await store.apiKeys.rotate(tenantUuid, keyUuid, { key_hash, key_prefix }, { graceMs: 24 * 3_600_000 });

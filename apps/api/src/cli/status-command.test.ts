@@ -15,12 +15,13 @@ import type { StatusOutput } from "./status-action.js";
 const folder = mkdtempSync(join(tmpdir(), "rapport-status-cli-"));
 afterAll(() => rmSync(folder, { recursive: true, force: true }));
 
-const LAST_MIGRATION = "0094-person-job-sources";
+const LAST_MIGRATION = "0095-key-lineages";
 
-/** Makes `database` look as the release before the last migration left it: 0093 only writes companies' match keys again. */
+/** Makes `database` look as the release before the last migration left it: without 0095's column of the keys' lineages. */
 function undoLastMigration(database: string): void {
   const db = new SqliteDatabase(database);
   db.prepare("delete from kysely_migration where name = ?").run(LAST_MIGRATION);
+  db.exec("alter table api_keys drop column lineage_uuid");
   db.close();
 }
 

@@ -308,6 +308,8 @@ export function mountOAuth(app: Hono<AppEnv>, services: AppServices, options: Mo
       // counts per user across every OAuth client.
       key: {
         uuid: `oauth:${user.uuid}`,
+        // Every token of the user is one client's, whose Idempotency-Key answers outlive a refresh.
+        lineage_uuid: `oauth:${user.uuid}`,
         tenant_uuid: tenant.uuid,
         user_uuid: user.uuid,
         key_prefix: OAUTH_KEY_PREFIX,

@@ -1,5 +1,7 @@
 /** `Idempotency-Key` on writes: a write sent again gets its first answer, through the real app and over a real port. */
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { issueApiKey } from "../platform/auth/issue-api-key.js";
+import { rotateApiKey } from "../platform/auth/rotate-api-key.js";
 import { startServer, type RunningServer } from "../server.js";
 import { buildTenant, createTestContext, type TestContext, type TestTenant } from "../testing/test-harness.js";
 import { IDEMPOTENCY_CLAIM_STALE_MS, IDEMPOTENCY_KEY_KEPT_MS, idempotencyCaller, requestFingerprint } from "./idempotent-writes.js";
@@ -85,6 +87,22 @@ describe("Idempotency-Key", () => {
     expect(answers.map((answer) => [answer.status, answer.replayed])).toEqual(Array(4).fill([201, null]));
     expect(new Set(answers.map((answer) => answer.body!.uuid)).size).toBe(4);
     expect(await noteCount()).toBe(3);
+  });
+
+  it("gives a key's kept answers to the key that replaced it (keys rotate), in the grace period and after, and to no other key", async () => {
+    const body = { content: "Sent before the rotation" };
+    const first = await send("/v1/notes", { body, key: acme.memberKey, idempotencyKey: "k-rotated" });
+    expect(first).toMatchObject({ status: 201, replayed: null });
+    const [memberKey] = (await context.services.store.apiKeys.list(acme.tenant.uuid)).filter((key) => key.user_uuid === acme.member.uuid);
+    const rotated = (await rotateApiKey(context.services.store, { tenantUuid: acme.tenant.uuid, keyUuid: memberKey!.uuid, graceHours: 24 }))!;
+    // The retry of a job queued before the deployment of the new key, sent with it: the note is not written twice.
+    expect(await send("/v1/notes", { body, key: rotated.plaintext, idempotencyKey: "k-rotated" })).toEqual({ ...first, replayed: "true" });
+    const again = (await rotateApiKey(context.services.store, { tenantUuid: acme.tenant.uuid, keyUuid: rotated.key.uuid, graceHours: 0 }))!;
+    expect(await send("/v1/notes", { body, key: again.plaintext, idempotencyKey: "k-rotated" })).toEqual({ ...first, replayed: "true" });
+    // A key of the same user that replaced nothing keeps its own keys.
+    const other = await issueApiKey(context.services.store, { tenantUuid: acme.tenant.uuid, userUuid: acme.member.uuid });
+    expect(await send("/v1/notes", { body, key: other.plaintext, idempotencyKey: "k-rotated" })).toMatchObject({ status: 201, replayed: null });
+    expect(await noteCount()).toBe(2);
   });
 
   it("gives a user's kept answer only while they hold the role it was given to: an administrator made a member runs again", async () => {

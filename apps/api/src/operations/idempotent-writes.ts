@@ -3,7 +3,7 @@
  * The `Idempotency-Key` request header on writes (IETF draft-ietf-httpapi-idempotency-key-header): a client that
  * sends a write again after a lost answer (a timeout, a dropped connection) with the same key gets the first answer
  * again, with `Idempotent-Replayed: true`, instead of a second note, task or opportunity. Kept a day per tenant, API
- * key and user context; the key sent with another request is a 422, and while its first request runs a 409. An MCP
+ * key (with the keys rotations made from it) and user context; the key sent with another request is a 422, and while its first request runs a 409. An MCP
  * tool call sends it as the write tool's `idempotency_key` argument (the call's request carries it in the header).
  */
 import { createHash } from "node:crypto";
@@ -83,12 +83,14 @@ export function requestFingerprint(method: string, url: string, body: unknown): 
 }
 
 /**
- * Whose key it is: the API key and the user context (a tenant's clients may choose the same key), with the user's
- * role: a kept answer skips the handler's checks, so an administrator made a member must not be handed what only an
- * administrator was given (a type created, an email's body); under the new role the request runs again.
+ * Whose key it is: the API key's lineage (the key and those `keys rotate` made from it: one client, whose retry sent
+ * with the new key must not write twice) and the user context (a tenant's clients may choose the same key), with the
+ * user's role: a kept answer skips the handler's checks, so an administrator made a member must not be handed what
+ * only an administrator was given (a type created, an email's body); under the new role the request runs again.
  */
-export function idempotencyCaller(auth: { key: { uuid: string }; user: { uuid: string; role: string } | null }): string {
-  return auth.user === null ? `${auth.key.uuid}:` : `${auth.key.uuid}:${auth.user.uuid}:${auth.user.role}`;
+export function idempotencyCaller(auth: { key: { lineage_uuid: string }; user: { uuid: string; role: string } | null }): string {
+  const client = auth.key.lineage_uuid;
+  return auth.user === null ? `${client}:` : `${client}:${auth.user.uuid}:${auth.user.role}`;
 }
 
 /** A claimed key: keep the request's answer for it, or give the key back when the request failed. */

@@ -18,6 +18,7 @@ function toApiKey(row: Omit<ApiKeysTable, "key_hash">): ApiKey {
     revoked_at: row.revoked_at === null ? null : Number(row.revoked_at),
     read_only: Number(row.read_only) === 1,
     expires_at: row.expires_at === null ? null : Number(row.expires_at),
+    lineage_uuid: row.lineage_uuid ?? row.uuid,
   };
 }
 
@@ -31,6 +32,7 @@ const KEY_COLUMNS = [
   "api_keys.revoked_at",
   "api_keys.read_only",
   "api_keys.expires_at",
+  "api_keys.lineage_uuid",
 ] as const;
 
 /** The later of a stored and a pending use: another process may have written a later one. */
@@ -57,6 +59,7 @@ export function createApiKeyRepository({ db, now, generateId, remembered, keyUse
     revoked_at: null,
     read_only: input.read_only === true ? 1 : 0,
     expires_at: null,
+    lineage_uuid: null,
   });
   return {
     async create(input) {
@@ -139,7 +142,7 @@ export function createApiKeyRepository({ db, now, generateId, remembered, keyUse
         if (replaced.expires_at !== null) {
           throw new ConflictError(`apiKeys.rotate: key ${keyUuid} ${replaced.expires_at > at ? "expires" : "expired"} already, at ${replaced.expires_at}`);
         }
-        const row = newRow({ ...replacement, tenant_uuid: tenantUuid, user_uuid: replaced.user_uuid, label: replaced.label, read_only: replaced.read_only });
+        const row = { ...newRow({ ...replacement, tenant_uuid: tenantUuid, user_uuid: replaced.user_uuid, label: replaced.label, read_only: replaced.read_only }), lineage_uuid: replaced.lineage_uuid };
         await transaction.insertInto("api_keys").values(row).execute();
         const retirement = graceMs > 0 ? { expires_at: at + graceMs } : { revoked_at: at };
         await transaction.updateTable("api_keys").set(retirement).where("uuid", "=", keyUuid).execute();

@@ -43,6 +43,24 @@ describe("apiKeys.rotate", () => {
     );
   });
 
+  it("gives the new key the old one's lineage, through every rotation; a key no rotation made is its own", async () => {
+    const old = await createUserKey();
+    expect(old.lineage_uuid).toBe(old.uuid);
+    const first = await store.apiKeys.rotate(tenantUuid, old.uuid, { key_hash: "first-hash", key_prefix: "pk_first" }, { graceMs: HOUR });
+    const second = await store.apiKeys.rotate(tenantUuid, first!.key.uuid, { key_hash: "second-hash", key_prefix: "pk_second" }, { graceMs: 0 });
+    expect([first?.key.lineage_uuid, first?.replaced.lineage_uuid, second?.key.lineage_uuid]).toEqual([old.uuid, old.uuid, old.uuid]);
+    expect((await store.apiKeys.findActiveByHash("second-hash"))?.key.lineage_uuid).toBe(old.uuid);
+    const other = await store.apiKeys.create({ tenant_uuid: tenantUuid, user_uuid: old.user_uuid, key_hash: "other-hash", key_prefix: "pk_other" });
+    expect(new Map((await store.apiKeys.list(tenantUuid)).map((key) => [key.key_prefix, key.lineage_uuid]))).toEqual(
+      new Map([
+        ["pk_old", old.uuid],
+        ["pk_first", old.uuid],
+        ["pk_second", old.uuid],
+        ["pk_other", other.uuid],
+      ]),
+    );
+  });
+
   it("revokes the old key at once with no grace", async () => {
     const old = await createUserKey();
     const rotated = await store.apiKeys.rotate(tenantUuid, old.uuid, { key_hash: "new-hash", key_prefix: "pk_new" }, { graceMs: 0 });

@@ -88,7 +88,7 @@ const usedKey = z.strictObject({
   uuid: identifier,
   tenant_uuid: identifier,
   ...Object.fromEntries(
-    ["user_uuid", "key_prefix", "label", "created_at", "revoked_at", "read_only", "expires_at", "last_used_at", "last_used_via"].map((name) => [name, z.unknown().optional()]),
+    ["user_uuid", "key_prefix", "label", "created_at", "revoked_at", "read_only", "expires_at", "lineage_uuid", "last_used_at", "last_used_via"].map((name) => [name, z.unknown().optional()]),
   ),
 });
 

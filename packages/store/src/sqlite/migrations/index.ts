@@ -91,6 +91,7 @@ import { linkedinKeysSharedMigration } from "./0091-linkedin-keys-shared.js";
 import { removalsStampedByTheStoreMigration } from "./0092-removals-stamped-by-the-store.js";
 import { companyNameKeysWithoutPunctuationMigration } from "./0093-company-name-keys-without-punctuation.js";
 import { personJobSourcesMigration } from "./0094-person-job-sources.js";
+import { keyLineagesMigration } from "./0095-key-lineages.js";
 
 export const migrations: Record<string, Migration> = {
   "0001-foundation": foundationMigration,
@@ -180,6 +181,7 @@ export const migrations: Record<string, Migration> = {
   "0092-removals-stamped-by-the-store": removalsStampedByTheStoreMigration,
   "0093-company-name-keys-without-punctuation": companyNameKeysWithoutPunctuationMigration,
   "0094-person-job-sources": personJobSourcesMigration,
+  "0095-key-lineages": keyLineagesMigration,
 };
 
 /** Hands Kysely's Migrator the in-code migrations, so a bundled build needs no migration folder. */
