@@ -34,6 +34,11 @@ export interface RunningServer {
    * connections still open when that grace runs out; it resolves when the first call's close is done.
    */
   close(graceMilliseconds?: number): Promise<void>;
+  /**
+   * The connection limits the HTTP server applies, read from it: what `connectionTimeouts` became, and how often the
+   * headers and request limits are checked.
+   */
+  connectionLimits(): ConnectionTimeouts & { checkingIntervalMilliseconds: number };
 }
 
 export interface StartServerOptions extends CreateAppOptions {
@@ -131,6 +136,13 @@ export async function startServer(services: AppServices, options: StartServerOpt
   return {
     url,
     port: address.port,
+    connectionLimits: () => ({
+      keepAliveMilliseconds: server.keepAliveTimeout,
+      headersMilliseconds: server.headersTimeout,
+      requestMilliseconds: server.requestTimeout,
+      // Node keeps the option it was given (its default, 30 s, when none was) on the server, undeclared in its types.
+      checkingIntervalMilliseconds: (server as typeof server & { connectionsCheckingInterval: number }).connectionsCheckingInterval,
+    }),
     close(graceMilliseconds = 10_000) {
       closing ??= (async () => {
         warmup?.stop();
