@@ -154,9 +154,9 @@ describe("rapport serve shutting down", { timeout: 60_000 }, () => {
   it("keeps idle connections RAPPORT_KEEP_ALIVE_SECONDS, yet on SIGTERM closes an idle one at once and exits with the last answer", async () => {
     const server = await serveDemo(join(folder, "kept-alive.db"), { RAPPORT_KEEP_ALIVE_SECONDS: "120" });
     const agent = new Agent({ keepAlive: true });
-    const idle = await new Promise<{ keepAlive: string | string[] | undefined; socketClosed: Promise<number> }>((resolve, reject) => {
+    const idle = await new Promise<{ keepAlive: string | string[] | undefined; socketClosed: Promise<void> }>((resolve, reject) => {
       get({ host: "127.0.0.1", port: server.port, path: "/health", agent }, (response) => {
-        const socketClosed = new Promise<number>((closed) => response.socket.once("close", () => closed(performance.now())));
+        const socketClosed = new Promise<void>((closed) => response.socket.once("close", () => closed()));
         response.resume();
         response.once("end", () => resolve({ keepAlive: response.headers["keep-alive"], socketClosed }));
       }).once("error", reject);
@@ -165,14 +165,13 @@ describe("rapport serve shutting down", { timeout: 60_000 }, () => {
     // A request in flight across the signal, on a connection of its own: half its body now, the rest later.
     const body = JSON.stringify({ name: "Kept Alive" });
     const { creation, answered } = await halfSentCreation(server, body, new Agent({ keepAlive: true }));
-    const signalled = performance.now();
     server.process.kill("SIGTERM");
-    // Not after the 120 s keep-alive, nor the 10 s grace: the drain closes an idle connection as it begins.
-    expect((await idle.socketClosed) - signalled).toBeLessThan(5_000);
+    // The idle connection closes while the request is still in flight: as the drain begins, not after the 120 s
+    // keep-alive nor at the 10 s grace, which would cut the request too (then not answered below).
+    await idle.socketClosed;
     creation.end(body.slice(10));
     expect(await answered).toEqual({ status: 201, connection: "close" });
     expect(await server.exited).toEqual({ code: 0, signal: null });
-    expect(performance.now() - signalled).toBeLessThan(8_000);
     agent.destroy();
   });
 
@@ -218,11 +217,9 @@ describe("rapport serve shutting down", { timeout: 60_000 }, () => {
     server.process.kill("SIGTERM");
     // The second signal once the first one's drain has begun.
     await server.logged("shutting down: finishing in-flight requests");
-    const secondSignal = performance.now();
     server.process.kill("SIGINT");
+    // That the second close cuts at once, not at the first one's grace, is server.test.ts's (no clock here).
     expect((await server.exited).code).toBe(0);
-    // Well within the 10 s the first signal gives the requests in flight.
-    expect(performance.now() - secondSignal).toBeLessThan(3_000);
     expect(await cut).toBe("ECONNRESET");
     expect(server.logs().map((line) => line.msg)).toContain("shutting down now: cutting the requests still in flight");
     expect(existsSync(`${database}-wal`)).toBe(false);
