@@ -88,10 +88,10 @@ describe("rapport", { timeout: 60_000 }, () => {
   });
 
   it("administers tenants, users and keys with --json output", async () => {
-    // Through the built command: tenants create, users create, the text keys list and keys revoke.
+    // Through the built command: a --json document (tenants create) and a text listing (keys list); the rest in this process.
     const tenant = JSON.parse((await rapportProcess("--json", "tenants", "create", "--name", "Acme", "--tier", "custom", "--per-second", "9", "--monthly", "99")).stdout);
     expect(tenant).toMatchObject({ name: "Acme", tier: "custom", limits: { per_second: 9, monthly: 99 } });
-    const user = JSON.parse((await rapportProcess("--json", "users", "create", "--tenant", tenant.uuid, "--name", "Ann", "--email", "ann@acme.example", "--role", "administrator")).stdout);
+    const user = JSON.parse((await rapport("--json", "users", "create", "--tenant", tenant.uuid, "--name", "Ann", "--email", "ann@acme.example", "--role", "administrator")).stdout);
     expect(user).toMatchObject({ name: "Ann", role: "administrator", is_active: true });
     const key = JSON.parse((await rapport("--json", "keys", "create", "--tenant", tenant.uuid, "--user", user.uuid)).stdout);
     expect(key.key).toMatch(/^pk_/);
@@ -106,7 +106,7 @@ describe("rapport", { timeout: 60_000 }, () => {
       [reader.uuid, true],
     ]);
     expect((await rapportProcess("keys", "list", "--tenant", tenant.uuid)).stdout).toMatch(/read-only .* assistant/);
-    expect(JSON.parse((await rapportProcess("--json", "keys", "revoke", "--tenant", tenant.uuid, "--key-id", key.uuid)).stdout)).toEqual({
+    expect(JSON.parse((await rapport("--json", "keys", "revoke", "--tenant", tenant.uuid, "--key-id", key.uuid)).stdout)).toEqual({
       uuid: key.uuid,
       revoked: true,
       revoked_at: expect.any(Number),
@@ -380,9 +380,8 @@ describe("rapport", { timeout: 60_000 }, () => {
 
   it("fails with one clear line on stderr and a non-zero exit", async () => {
     const unknownTenantUser = ["users", "create", "--tenant", "00000000-0000-4000-8000-000000000000", "--name", "N", "--email", "n@x.example"];
-    // The built command for a usage error, a store's refusal and serve (which, taking a bad host, would listen in this
-    // process); the other refusals in this process.
-    const throughEntryPoint = (args: string[]) => args === unknownTenantUser || args[0] === "no-such-command" || args[0] === "serve";
+    // The built command for a usage error and a store's refusal; the other refusals in this process.
+    const throughEntryPoint = (args: string[]) => args === unknownTenantUser || args[0] === "no-such-command";
     for (const args of [
       ["tenants", "create", "--name", "X", "--tier", "gold"],
       unknownTenantUser,
@@ -394,14 +393,21 @@ describe("rapport", { timeout: 60_000 }, () => {
       ["tenants", "create", "--name", "Two\nlines"],
       ["--db", "", "tenants", "list"],
       ["--db", folder, "tenants", "list"],
-      ["serve", "--host", "", "--port", "0"],
-      ["serve", "--host", "  ", "--port", "0"],
     ]) {
       const result = throughEntryPoint(args) ? await rapportProcess(...args) : await rapport(...args);
       expect(result.code, args.join(" ")).toBe(1);
       expect(result.stderr.trim().split("\n"), args.join(" ")).toHaveLength(1);
       expect(result.stderr).toMatch(/^rapport: /);
       expect(result.stderr).not.toMatch(/\n\s+at /);
+    }
+    // serve's refused hosts, in this process on a port serveInProcess holds: a host let through would fail there instead,
+    // on another line ("already in use"), which the whole line tells apart.
+    for (const host of ["", "  "]) {
+      expect(await serveInProcess(database, {}, "--host", host), JSON.stringify(host)).toEqual({
+        code: 1,
+        stdout: "",
+        stderr: `rapport: option '--host <host>' argument '${host}' is invalid. must be an address to bind, e.g. 127.0.0.1 (0.0.0.0 for every interface), not empty\n`,
+      });
     }
   });
 
@@ -530,7 +536,7 @@ describe("rapport", { timeout: 60_000 }, () => {
     const taken = createServer();
     await new Promise<void>((resolve) => taken.listen(0, "127.0.0.1", resolve));
     const port = (taken.address() as AddressInfo).port;
-    const demoDatabase = join(folder, "failed-demo.db");
+    const demoDatabase = migratedDatabaseAt(join(folder, "failed-demo.db"));
     try {
       const env = { ...process.env, RAPPORT_LOG_LEVEL: "silent" };
       const failed = await run(process.execPath, [cliPath, "--db", demoDatabase, "serve", "--demo", "--port", String(port)], { env }).then(
@@ -583,7 +589,7 @@ describe("rapport", { timeout: 60_000 }, () => {
   });
 
   it("with --json, serve prints only its JSON document on stdout and logs on stderr", async () => {
-    const server = endedWithTest(spawn(process.execPath, [cliPath, "--db", join(folder, "json-serve.db"), "--json", "serve", "--port", "0"], {
+    const server = endedWithTest(spawn(process.execPath, [cliPath, "--db", migratedDatabaseAt(join(folder, "json-serve.db")), "--json", "serve", "--port", "0"], {
       env: { ...process.env, RAPPORT_LOG_LEVEL: "info" },
     }));
     let stdout = "";
@@ -609,7 +615,7 @@ describe("rapport", { timeout: 60_000 }, () => {
   });
 
   it("serves the demo tenant and its printed key works, then stops cleanly on SIGTERM", async () => {
-    const server = endedWithTest(spawn(process.execPath, [cliPath, "--db", join(folder, "demo.db"), "--json", "serve", "--demo", "--port", "0"], {
+    const server = endedWithTest(spawn(process.execPath, [cliPath, "--db", migratedDatabaseAt(join(folder, "demo.db")), "--json", "serve", "--demo", "--port", "0"], {
       env: { ...process.env, RAPPORT_LOG_LEVEL: "silent" },
     }));
     let output = "";

@@ -79,13 +79,13 @@ describe("rapport import", () => {
   it("dry-runs, imports and re-imports an mbox, with JSON summaries and plain progress lines", async () => {
     const { tenant, user } = await newTenant();
     const path = inboxPath;
-    const dry = await rapportProcess(["--json", "import", "mbox", path, "--tenant", tenant, "--dry-run"]);
+    const dry = await rapport(["--json", "import", "mbox", path, "--tenant", tenant, "--dry-run"]);
     expect(dry.code).toBe(0);
     expect(JSON.parse(dry.stdout)).toMatchObject({ dry_run: true, emails: { new: 2, known: 0 }, persons: { matched: 1, created: 1 }, problems: { count: 1 } });
     expect(dry.stderr).toMatch(/^import \(dry run, nothing written\): 3 items read \(2 to write, 1 problem\), 100% of 0\.0 MB/m);
 
     // UUIDs as tools that print them in upper case give them: the same tenant and user.
-    const real = await rapportProcess(["--json", "import", "mbox", path, "--tenant", tenant.toUpperCase(), "--user", user.uuid.toUpperCase()]);
+    const real = await rapport(["--json", "import", "mbox", path, "--tenant", tenant.toUpperCase(), "--user", user.uuid.toUpperCase()]);
     expect(JSON.parse(real.stdout)).toMatchObject({ dry_run: false, emails: { new: 2 }, persons: { created: 1 }, owner: { user_uuid: user.uuid, appearances: 2 } });
     // The person it created is already in the search's name indexes: nothing is left for the server.
     const store = await createSqliteStore({ path: database });
@@ -95,6 +95,7 @@ describe("rapport import", () => {
       await store.close();
     }
 
+    // Through the built command: its entry point, the archive on a real pipe, the summary written out before it exits.
     const human = await rapportProcess(["import", "mbox", "-", "--tenant", tenant], inbox);
     expect(human.code).toBe(0);
     expect(human.stdout).toContain("mbox import of standard input: completed");
