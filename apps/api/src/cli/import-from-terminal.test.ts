@@ -30,8 +30,8 @@ describe("rapport import - from a terminal", { timeout: 60_000 }, () => {
     let output = "";
     terminal.stdout.on("data", (chunk: Buffer) => (output += chunk.toString()));
     const exited = new Promise<number | null>((resolve) => terminal.once("exit", resolve));
-    const deadline = performance.now() + 30_000;
-    while (!output.includes(NOTICE) && performance.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 20));
+    // Until the notice is shown or the command ends, however long a loaded machine takes (no deadline of its own).
+    while (!output.includes(NOTICE) && terminal.exitCode === null) await new Promise((resolve) => setTimeout(resolve, 20));
     expect(output).toContain(NOTICE);
     try {
       // Ctrl-D on an empty line (after the card's last line break): the terminal's end of input.
@@ -50,12 +50,12 @@ describe("rapport import - from a terminal", { timeout: 60_000 }, () => {
     terminal.stdout.on("data", (chunk: Buffer) => (output += chunk.toString()));
     const exited = new Promise<number | null>((resolve) => terminal.once("exit", resolve));
     try {
-      const deadline = performance.now() + 30_000;
-      while (!output.includes(NOTICE) && performance.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 20));
+      while (!output.includes(NOTICE) && terminal.exitCode === null) await new Promise((resolve) => setTimeout(resolve, 20));
+      expect(output).toContain(NOTICE);
       // Ctrl-C typed: the terminal sends SIGINT. It said "stopping after the batch in flight" and went on waiting.
       terminal.stdin.write("\x03");
-      const stopped = await Promise.race([exited, new Promise((resolve) => setTimeout(() => resolve("still waiting"), 10_000))]);
-      expect(stopped).toBe(130);
+      // One that went on waiting would wait until the test's time limit fails it.
+      expect(await exited).toBe(130);
       expect(output).toContain("rapport: stopped before any batch was written: nothing was imported");
     } finally {
       terminal.kill("SIGKILL");

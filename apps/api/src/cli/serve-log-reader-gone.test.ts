@@ -35,8 +35,8 @@ describe("rapport serve without its log reader", { timeout: 60_000 }, () => {
         await new Promise((resolve) => setTimeout(resolve, 100));
       }
       server.kill("SIGTERM");
-      const stopped = await Promise.race([exited, new Promise((resolve) => setTimeout(() => resolve("still running 10 s after SIGTERM"), 10_000))]);
-      expect(stopped).toEqual({ code: 0, signal: null });
+      // One that hung on its closed log pipe would run on until the test's time limit fails it (and kills it, below).
+      expect(await exited).toEqual({ code: 0, signal: null });
     } finally {
       if (server.exitCode === null && server.signalCode === null) server.kill("SIGKILL");
     }
