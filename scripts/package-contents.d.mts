@@ -7,6 +7,8 @@ export function readPackageJson(packageFolder: URL): {
   name: string;
   exports: Record<string, Record<string, string>>;
   dependencies?: Record<string, string>;
+  peerDependencies?: Record<string, string>;
+  devDependencies?: Record<string, string>;
   [field: string]: unknown;
 };
 /** Every reason the package would not install or load from its tarball, one sentence each; empty when none. */

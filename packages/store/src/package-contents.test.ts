@@ -7,6 +7,7 @@ import { readFileSync } from "node:fs";
 import { isBuiltin } from "node:module";
 import { fileURLToPath } from "node:url";
 import { describe, expect, it } from "vitest";
+import { commonJsConsumerProblems } from "../../../scripts/common-js-consumer.mjs";
 import { importedSpecifiers, packageContentsProblems, packedFilesProblems, packageOf, readPackageJson } from "../../../scripts/package-contents.mjs";
 import { packerProblem } from "../../../scripts/pack-with-pnpm.mjs";
 
@@ -18,19 +19,30 @@ describe("@rapport/store as published", () => {
     expect(packageContentsProblems(packageFolder)).toEqual([]);
   });
 
+  it("loads by require() from a CommonJS project, each entry the very module import() loads (one copy, not a second build)", () => {
+    expect(commonJsConsumerProblems(packageFolder)).toEqual([]);
+  });
+
   it("packs only package.json, README.md, LICENSE and dist/, with no test or testing-only code nor a removed module's declarations (npm pack --dry-run)", () => {
     expect(packedFilesProblems(packageFolder)).toEqual([]);
   });
 
-  it("refuses npm pack, whose tarball would keep @rapport/graph's workspace:* and install nowhere; pnpm pack writes the version", () => {
+  it("refuses npm pack, whose tarball would keep @rapport/graph's workspace:^ and install nowhere; pnpm pack writes the range", () => {
     // Without the user agent of a pnpm that runs this test, which npm would take as its own.
     const { npm_config_user_agent: _, ...environment } = process.env;
     const packed = spawnSync("npm", ["pack", "--dry-run", "--json"], { cwd: fileURLToPath(packageFolder), encoding: "utf8", env: environment });
     expect(packed.status).not.toBe(0);
     expect(packed.stderr).toContain("@rapport/store: pack and publish it with pnpm (npx pnpm@10.34.9 pack), not npm/");
-    expect(packed.stderr).toContain("@rapport/graph@workspace:*");
+    expect(packed.stderr).toContain("@rapport/graph@workspace:^");
     expect(packerProblem(packageJson, "pnpm/10.34.9 npm/? node/v20.20.2 linux x64")).toBeNull();
     expect(packerProblem({ name: "alone", dependencies: { graphology: "0.26.0" } }, "npm/11.19.1 node/v20.20.2 linux x64")).toBeNull();
+  });
+
+  it("takes @rapport/graph as a peer of the graph's minor (workspace:^, packed as ^<version>): a consumer scoring the store's graphs with its own @rapport/graph has one copy, and npm refuses an install of another minor instead of a second copy", () => {
+    expect(packageJson.peerDependencies).toEqual({ "@rapport/graph": "workspace:^" });
+    expect(packageJson.dependencies?.["@rapport/graph"]).toBeUndefined();
+    // The workspace's own graph, built and tested against.
+    expect(packageJson.devDependencies?.["@rapport/graph"]).toBe("workspace:*");
   });
 
   it("loads no package at all from the vocabulary entry (Node's own modules aside), which promises not to load SQLite, Kysely or the graph", () => {
