@@ -20,6 +20,14 @@ export class ForbiddenError extends Error {
   override readonly name = "ForbiddenError";
 }
 
+/**
+ * A call of a store after its `close()`: the message names the call and the store's database (its file, or `:memory:`).
+ * Nothing ran. Open the database again with `createSqliteStore` to go on.
+ */
+export class StoreClosedError extends Error {
+  override readonly name = "StoreClosedError";
+}
+
 /** A write or merge names a record that does not exist in the tenant (the API answers 404). */
 export class NotFoundError extends Error {
   override readonly name = "NotFoundError";

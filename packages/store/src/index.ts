@@ -22,7 +22,7 @@ export type * from "./store.js";
 export { PERSON_SORT_FIELDS, COMPANY_SORT_FIELDS, USER_SORT_FIELDS, ENTITY_LIST_SORT_FIELDS, MEETING_SORT_FIELDS } from "./store.js";
 export type * from "./records.js";
 export { TIERS, ROLES, COMPANY_TEXT_FIELDS } from "./records.js";
-export { ConflictError, ForbiddenError, HistoryPrunedError, IncompatibleDatabaseError, InvalidInputError, NotFoundError } from "./errors.js";
+export { ConflictError, ForbiddenError, HistoryPrunedError, IncompatibleDatabaseError, InvalidInputError, NotFoundError, StoreClosedError } from "./errors.js";
 export { isCalendarDate } from "./calendar-date.js";
 export { canonicalMessageId } from "./repositories/message-id-forms.js";
 export { mergedAwayNote } from "./repositories/merged-away-persons.js";

@@ -66,7 +66,7 @@ describe("@rapport/store as published", () => {
     const entryUrl = (entry: string) => new URL(packageJson.exports[entry]!["import"]!, packageFolder).href;
     const main = (await import(/* @vite-ignore */ entryUrl("."))) as Record<string, unknown>;
     const vocabulary = (await import(/* @vite-ignore */ entryUrl("./vocabulary"))) as Record<string, unknown>;
-    for (const name of ["ConflictError", "IncompatibleDatabaseError", "InvalidInputError", "NotFoundError"]) {
+    for (const name of ["ConflictError", "IncompatibleDatabaseError", "InvalidInputError", "NotFoundError", "StoreClosedError"]) {
       expect(vocabulary[name], name).toBeTypeOf("function");
       expect(vocabulary[name], name).toBe(main[name]);
     }

@@ -1182,7 +1182,7 @@ export interface Store {
    * An aborted `signal` stops the copy, leaving nothing behind either.
    */
   backup(destination: string, options?: StoreBackupOptions): Promise<StoreBackupResult>;
-  /** Closes the database; the store is unusable afterwards. */
+  /** Closes the database; every later call of the store (but `close`, which does nothing) is refused with a `StoreClosedError`. */
   close(): Promise<void>;
 }
 

@@ -8,7 +8,7 @@
  */
 export { TIERS, ROLES, type Tier, type Role } from "./records.js";
 export { IMPORT_KINDS, type ImportKind } from "./import-records.js";
-export { ConflictError, ForbiddenError, HistoryPrunedError, IncompatibleDatabaseError, InvalidInputError, NotFoundError } from "./errors.js";
+export { ConflictError, ForbiddenError, HistoryPrunedError, IncompatibleDatabaseError, InvalidInputError, NotFoundError, StoreClosedError } from "./errors.js";
 export { ISO_DATE, isCalendarDate, isCalendarDay } from "./calendar-date.js";
 export { controlCharacterProblem, refusedCharacter, refusedCharacterGlob, takeOutControlCharacters, takeOutReorderingControls, type TextLayout } from "./control-character.js";
 export { createParentFolders } from "./sqlite/create-parent-folders.js";

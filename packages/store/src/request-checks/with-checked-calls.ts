@@ -11,7 +11,7 @@ import type { CallShape } from "./call-shapes.js";
 import { quickAcceptance } from "./quick-acceptance.js";
 
 /** Calls that answer no promise: a refusal of theirs is thrown, not a rejected promise. */
-const SYNCHRONOUS_CALLS = new Set([
+export const SYNCHRONOUS_CALLS: ReadonlySet<string> = new Set([
   "apiKeys.noteUse",
   "interactions.all",
   "interactions.allOf",

@@ -50,6 +50,7 @@ import { openMigratedDatabase, type SqliteSynchronous } from "./open-migrated-da
 import type { MigrationObserver } from "./observed-migrations.js";
 import { GRAPH_CHANGES_SCOPE } from "./migrations/0041-graph-changes.js";
 import { checkStoreOptions } from "./check-store-options.js";
+import { withClosedStoreRefusal } from "./closed-store-refusal.js";
 import { REPOSITORY_CALL_SHAPES } from "../request-checks/repository-call-shapes.js";
 import { withCheckedCalls } from "../request-checks/with-checked-calls.js";
 import { startBackgroundCheckpoints } from "./background-checkpoints.js";
@@ -273,7 +274,7 @@ export async function createSqliteStore(options: SqliteStoreOptions): Promise<St
     commitsByOthers: () => dataVersion.get() as number,
     maximumTenants: options.maximumTenantGraphs,
   });
-  return buildStore(
+  const store = buildStore(
     {
       db,
       now: createChangeStampClock(sqlite, now),
@@ -293,4 +294,5 @@ export async function createSqliteStore(options: SqliteStoreOptions): Promise<St
     close,
     filePath ?? path,
   );
+  return withClosedStoreRefusal(store, () => closed, filePath ?? path);
 }
