@@ -12,6 +12,7 @@ import type { StoreBackupOptions, StoreBackupResult } from "../store.js";
 import { DATABASE_COMPANION_SUFFIXES, isDatabaseFileOf } from "./database-file-path.js";
 import { refuseAnotherApplicationsFile } from "./another-applications-file.js";
 import { syncFolder } from "./sync-folder.js";
+import { requireNativeSqlite } from "./native-sqlite.js";
 
 /**
  * Pages copied between two turns of the event loop: about 4 MB at SQLite's default page size, a few
@@ -105,6 +106,7 @@ function placeWithoutReplacing(temporary: string, target: string): void {
  */
 export async function backupDatabase(databasePath: string, destination: string, options: StoreBackupOptions = {}): Promise<StoreBackupResult> {
   checkFilePaths("store.backup", { databasePath, destination });
+  requireNativeSqlite("store.backup");
   const { replace = false, onProgress, signal } = options;
   signal?.throwIfAborted();
   if (databasePath === ":memory:") throw new InvalidInputError('store.backup: a ":memory:" database has no file to copy');

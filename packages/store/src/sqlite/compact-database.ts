@@ -10,6 +10,7 @@ import { InvalidInputError } from "../errors.js";
 import { checkFilePaths } from "./check-file-paths.js";
 import { refuseAnotherApplicationsFile } from "./another-applications-file.js";
 import { openAloneOrRefuse } from "./open-alone.js";
+import { requireNativeSqlite } from "./native-sqlite.js";
 
 /** What `compactDatabase` did. */
 export interface CompactDatabaseResult {
@@ -31,6 +32,7 @@ export interface CompactDatabaseResult {
  */
 export function compactDatabase(databasePath: string): CompactDatabaseResult {
   checkFilePaths("compactDatabase", { databasePath });
+  requireNativeSqlite("compactDatabase");
   if (databasePath === ":memory:") throw new InvalidInputError('compactDatabase: a ":memory:" database has no file to compact');
   const path = resolve(databasePath);
   if (!statSync(path, { throwIfNoEntry: false })?.isFile()) throw new InvalidInputError(`compactDatabase: no database file at ${path}`);

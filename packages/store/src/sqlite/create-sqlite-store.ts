@@ -51,6 +51,7 @@ import type { MigrationObserver } from "./observed-migrations.js";
 import { GRAPH_CHANGES_SCOPE } from "./migrations/0041-graph-changes.js";
 import { checkStoreOptions } from "./check-store-options.js";
 import { withClosedStoreRefusal } from "./closed-store-refusal.js";
+import { requireNativeSqlite } from "./native-sqlite.js";
 import { REPOSITORY_CALL_SHAPES } from "../request-checks/repository-call-shapes.js";
 import { withCheckedCalls } from "../request-checks/with-checked-calls.js";
 import { startBackgroundCheckpoints } from "./background-checkpoints.js";
@@ -213,6 +214,7 @@ function buildStore(context: RepositoryContext, graphs: TenantGraphs, close: () 
  */
 export async function createSqliteStore(options: SqliteStoreOptions): Promise<Store> {
   checkStoreOptions(options);
+  requireNativeSqlite("createSqliteStore");
   const { path, now = Date.now, generateId = randomUUID, mmapBytes = 0, synchronous = "normal", checkpointIntervalMs = 250, lockWaitMs = LOCK_WAIT_MS } = options;
   const inMemory = path === ":memory:";
   const settings = { lockWaitMs, mmapBytes, synchronous, onMigration: options.onMigration };

@@ -11,6 +11,7 @@ import { inCodeMigrationProvider } from "./migrations/index.js";
 import { refuseAnotherApplicationsFile } from "./another-applications-file.js";
 import { openAlone } from "./open-alone.js";
 import { linkedinKeysLeft, type LinkedinKeysLeft } from "./linkedin-keys-left.js";
+import { requireNativeSqlite } from "./native-sqlite.js";
 
 /** The tables that only grow, or grow until pruned: logs integrators and servers read, OAuth state, failed sign-ins. */
 const GROWING_TABLES = ["activity_feed", "record_deletions", "graph_changes", "person_changes", "oauth_models", "sign_in_failures"] as const;
@@ -115,6 +116,7 @@ export async function pendingMigrations(databasePath: string): Promise<string[]>
  */
 export async function databaseStatus(databasePath: string): Promise<DatabaseStatus> {
   if (databasePath === ":memory:") throw new InvalidInputError('databaseStatus: a ":memory:" database has no file');
+  requireNativeSqlite("databaseStatus");
   const path = resolve(databasePath);
   const stats = statSync(path, { throwIfNoEntry: false });
   if (!stats?.isFile()) throw new InvalidInputError(`databaseStatus: no database file at ${path}`);

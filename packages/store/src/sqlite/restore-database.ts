@@ -16,6 +16,7 @@ import { openAloneOrRefuse } from "./open-alone.js";
 import { closeRestoredHistory } from "./restored-history.js";
 import { syncFile } from "./sync-file.js";
 import { syncFolder } from "./sync-folder.js";
+import { requireNativeSqlite } from "./native-sqlite.js";
 
 /** What `restoreDatabase` did. */
 export interface RestoreDatabaseResult {
@@ -194,6 +195,7 @@ function keepAs(database: string, kept: string): void {
  */
 export async function restoreDatabase(databasePath: string, backupPath: string): Promise<RestoreDatabaseResult> {
   checkFilePaths("restoreDatabase", { databasePath, backupPath });
+  requireNativeSqlite("restoreDatabase");
   if (databasePath === ":memory:") throw new InvalidInputError('restoreDatabase: a ":memory:" database has no file to replace');
   const database = resolve(databasePath);
   const backup = resolve(backupPath);

@@ -11,6 +11,7 @@ import type { Tenant } from "../records.js";
 import { checkFilePaths } from "../sqlite/check-file-paths.js";
 import { refuseAnotherApplicationsFile } from "../sqlite/another-applications-file.js";
 import { TENANT_EXPORT_KINDS, TENANT_EXPORT_STATEMENTS, type TenantExportKind } from "./tenant-export-kinds.js";
+import { requireNativeSqlite } from "../sqlite/native-sqlite.js";
 
 /** The tenant as the export's manifest names it: its record, and whether it was deleted. */
 export interface ExportedTenant extends Tenant {
@@ -47,6 +48,7 @@ export interface TenantExport {
  */
 export function openTenantExport(databasePath: string, tenantUuid: string): TenantExport | null {
   checkFilePaths("openTenantExport", { databasePath });
+  requireNativeSqlite("openTenantExport");
   if (databasePath === ":memory:") throw new InvalidInputError('openTenantExport: a ":memory:" database has no file to read');
   if (typeof tenantUuid !== "string") throw new InvalidInputError(`openTenantExport: expecting a tenant uuid, got ${JSON.stringify(tenantUuid)}`);
   const db = new SqliteDatabase(databasePath, { readonly: true, fileMustExist: true });

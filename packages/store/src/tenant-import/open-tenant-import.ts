@@ -26,6 +26,7 @@ import { processIsRunning } from "./process-is-running.js";
 import { danglingReference } from "./dangling-references.js";
 import { RecordFields } from "./record-fields.js";
 import { TENANT_IMPORT_WRITERS, type ImportWriting } from "./tenant-import-writers.js";
+import { requireNativeSqlite } from "../sqlite/native-sqlite.js";
 
 /** Opportunities whose activity dates one statement (and one step) computes. */
 const ACTIVITY_CHUNK = 500;
@@ -85,6 +86,7 @@ export async function openTenantImport(
   options: { now?: number; recordsPerStep?: number; synchronous?: SqliteSynchronous } = {},
 ): Promise<TenantImport> {
   checkFilePaths("openTenantImport", { databasePath });
+  requireNativeSqlite("openTenantImport");
   const synchronous = options.synchronous ?? "normal";
   if (synchronous !== "normal" && synchronous !== "full") {
     throw new InvalidInputError(`openTenantImport: expecting "synchronous" to be "normal" or "full", got ${JSON.stringify(synchronous)}`);
