@@ -90,7 +90,7 @@ describe("connectionScore", () => {
     );
     expect(() => connectionScore(graph, "", "cleo", { now: NOW })).toThrow('connectionScore: expecting "personA" to be a non-empty string but got "".');
     expect(() => connectionScore({} as never, "ada", "cleo", { now: NOW })).toThrow('connectionScore: expecting "graph" to be a RelationshipGraph but got "{}".');
-    // A graph another installed copy of the package made (a second version beside the one @rapport/store peers with): its class
+    // A graph another installed copy of the package made (a second version beside the one @rapport/store depends on): its class
     // is another class of the same name, whose graphs this copy holds no state for.
     class RelationshipGraph {}
     const ofAnotherCopy = new RelationshipGraph();

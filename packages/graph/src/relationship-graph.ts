@@ -30,7 +30,7 @@ const states = new WeakMap<RelationshipGraph, GraphState>();
 export function stateOf(functionName: string, graph: unknown): GraphState {
   const state = typeof graph === "object" && graph !== null ? states.get(graph as RelationshipGraph) : undefined;
   if (state !== undefined) return state;
-  // A graph a second installed copy of the package made (another version beside the one `@rapport/store` peers with): its
+  // A graph a second installed copy of the package made (another version beside the one `@rapport/store` depends on): its
   // state is in that copy's map, and "expecting a RelationshipGraph" would send its caller looking at the wrong thing.
   if (typeof graph === "object" && graph !== null && Object.getPrototypeOf(graph)?.constructor?.name === "RelationshipGraph") {
     throw new GraphInputError(
