@@ -6,24 +6,14 @@
  */
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { callMcpTool, postMcpMessage } from "../../testing/mcp-call.js";
-import { buildTenant, createTestContext, TEST_START, type TestContext, type TestTenant } from "../../testing/test-harness.js";
-
-const DAY = 86_400_000;
-const daysAgo = (days: number) => new Date(TEST_START - days * DAY).toISOString();
+import { companyKnownInOrder, type Json, type JsonCall } from "../../testing/company-known-in-order.js";
+import { createTestContext, type TestContext, type TestTenant } from "../../testing/test-harness.js";
 
 let context: TestContext;
 let acme: TestTenant;
 let globex: string;
+let call: JsonCall;
 
-type Json = Record<string, any>;
-async function call(path: string, options: { method?: string; body?: unknown } = {}): Promise<{ status: number; body: Json }> {
-  const response = await context.app.request(path, {
-    method: options.method ?? "GET",
-    headers: { "x-api-key": acme.key, ...(options.body === undefined ? {} : { "content-type": "application/json" }) },
-    body: options.body === undefined ? undefined : JSON.stringify(options.body),
-  });
-  return { status: response.status, body: (await response.json()) as Json };
-}
 const batch = (body: Json) => call("/v1/companies/recommended-paths/batch", { method: "POST", body: { uuids: [globex], ...body } });
 const contactNames = (answer: Json) => (answer.top_external_contacts as Json[]).map((contact) => contact.name);
 
@@ -31,32 +21,7 @@ beforeAll(async () => {
   context = await createTestContext();
 });
 beforeEach(async () => {
-  context.clock.set(TEST_START);
-  acme = await buildTenant(context.services);
-  globex = (await call("/v1/companies", { method: "POST", body: { company_name: "Globex", domain: "globex.example" } })).body.uuid;
-  for (const [name, address] of [
-    ["Grace Hopper", "grace@globex.example"],
-    ["Gina Moss", "gina@globex.example"],
-    ["Gus Fring", "gus@globex.example"],
-  ]) {
-    expect((await call("/v1/persons", { method: "POST", body: { name, emails: [address], primary_company_uuid: globex } })).status).toBe(201);
-  }
-  const alice = acme.admin.email;
-  const mike = acme.member.email;
-  // Grace is known best (two people, recent mail), then Gina, then Gus (one old email).
-  const sent = await call("/v1/emails/batch", {
-    method: "POST",
-    body: {
-      messages: [
-        { message_id: "<a1@x>", sent_at: daysAgo(3), from: alice, to: ["grace@globex.example"], subject: "Hello" },
-        { message_id: "<a2@x>", sent_at: daysAgo(2), from: "grace@globex.example", to: [alice], subject: "Re: Hello" },
-        { message_id: "<m1@x>", sent_at: daysAgo(4), from: mike, to: ["grace@globex.example"], subject: "Intro" },
-        { message_id: "<a3@x>", sent_at: daysAgo(10), from: alice, to: ["gina@globex.example"], subject: "Hi Gina" },
-        { message_id: "<m2@x>", sent_at: daysAgo(200), from: mike, to: ["gus@globex.example"], subject: "Long ago" },
-      ],
-    },
-  });
-  expect(sent.status).toBe(200);
+  ({ acme, globex, call } = await companyKnownInOrder(context));
 });
 afterAll(() => context.close());
 
