@@ -10,7 +10,7 @@
  */
 import { spawn, type ChildProcess } from "node:child_process";
 import { createHash } from "node:crypto";
-import { writeFileSync } from "node:fs";
+import { existsSync, writeFileSync } from "node:fs";
 import { createInterface } from "node:readline";
 import { Command } from "commander";
 import { companyId, personId } from "./generate-tenant.js";
@@ -18,6 +18,7 @@ import { SCALES, type Scale } from "./scales.js";
 import { batchTargets } from "./targets.js";
 import { benchFetch, waitUntilReady } from "./http-client.js";
 import { readProcessUsage } from "./ab/process-usage.js";
+import { trackChild } from "./child-process.js";
 import { abTable, type Asking, type PairRecord, type Side } from "./ab/ab-table.js";
 
 interface Build {
@@ -35,10 +36,13 @@ interface Server {
 
 /** Starts `root`'s `serve-for-bench.js rapport` on `database` and waits until it is warm, as the batch rows' server. */
 async function startServer(build: Build, firstPerson: string): Promise<Server> {
-  const child = spawn(process.execPath, ["--max-old-space-size=8192", `${build.root}/bench/dist/serve-for-bench.js`, "rapport", build.database], {
-    env: { ...process.env, RAPPORT_LOG_LEVEL: "silent" },
-    stdio: ["ignore", "pipe", "inherit"],
-  });
+  // Tracked: ended with this process, also when a server fails to warm or the run is interrupted.
+  const child = trackChild(
+    spawn(process.execPath, ["--max-old-space-size=8192", `${build.root}/bench/dist/serve-for-bench.js`, "rapport", build.database], {
+      env: { ...process.env, RAPPORT_LOG_LEVEL: "silent" },
+      stdio: ["ignore", "pipe", "inherit"],
+    }),
+  );
   const port = await new Promise<number>((resolve, reject) => {
     createInterface({ input: child.stdout! }).once("line", (line) => resolve((JSON.parse(line) as { port: number }).port));
     child.once("exit", (code) => reject(new Error(`the server of ${build.root} exited with ${code}`)));
@@ -125,6 +129,10 @@ const program = new Command("ab-batches")
     const scale = SCALES[options.scale as Scale["name"]];
     if (!scale) throw new Error(`--scale: no scale ${options.scale} (S, M or L)`);
     if (options.first !== "a" && options.first !== "b") throw new Error(`--first: a or b, not ${options.first}`);
+    // A server given a path with no file would create an empty database there and answer every batch 401.
+    for (const [option, path] of [["--a-db", options.aDb], ["--b-db", options.bDb]]) {
+      if (!existsSync(path!)) throw new Error(`${option}: no file ${path} (generate the tenant first: walk-operations.js --generate)`);
+    }
     const builds = { a: { root: options.a, database: options.aDb, key: options.aKey }, b: { root: options.b, database: options.bDb, key: options.bKey } };
     const records = await run(builds, scale, options.batches, options.rounds, options.first);
     if (options.out) writeFileSync(options.out, `${JSON.stringify({ builds, scale: scale.name, first: options.first, records }, null, 1)}\n`);

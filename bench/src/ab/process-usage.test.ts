@@ -36,6 +36,7 @@ describe("readProcessUsage", () => {
     if (process.platform !== "linux") return;
     const usage = readProcessUsage(process.pid);
     expect(usage.runNs).toBeGreaterThan(0);
-    expect(usage.userTicks + usage.systemTicks).toBeGreaterThanOrEqual(0);
+    // A Node process has touched fresh pages by now: a field read from the wrong place would be 0 or NaN.
+    expect(usage.minorFaults).toBeGreaterThan(0);
   });
 });
