@@ -23,6 +23,7 @@ export interface ImportArchiveOptions {
   mayChangeMeeting?: RunImportOptions["mayChangeMeeting"];
   mayAddEmailBody?: RunImportOptions["mayAddEmailBody"];
   yieldControl?: RunImportOptions["yieldControl"];
+  endInLastBatch?: RunImportOptions["endInLastBatch"];
 }
 
 /**
@@ -51,6 +52,7 @@ export async function importArchive(options: ImportArchiveOptions): Promise<Impo
       ...(options.mayChangeMeeting ? { mayChangeMeeting: options.mayChangeMeeting } : {}),
       ...(options.mayAddEmailBody ? { mayAddEmailBody: options.mayAddEmailBody } : {}),
       ...(options.yieldControl ? { yieldControl: options.yieldControl } : {}),
+      ...(options.endInLastBatch ? { endInLastBatch: options.endInLastBatch } : {}),
     });
   } finally {
     // A stopped import leaves its read under way (untilAborted), and a refused one may never have read at all.

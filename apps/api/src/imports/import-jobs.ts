@@ -154,6 +154,12 @@ function toRecord(summary: ImportSummary): Record<string, unknown> {
   return summary as unknown as Record<string, unknown>;
 }
 
+/** How a job whose import returned ends: succeeded, or failed when a shutdown interrupted it. */
+function endingOf(summary: ImportSummary): ImportJobOutcome {
+  const interrupted = summary.outcome === "interrupted";
+  return { status: interrupted ? "failed" : "succeeded", summary: toRecord(summary), error: interrupted ? INTERRUPTED_BY_SHUTDOWN : null };
+}
+
 /**
  * `message` with the saved file's path (the server's, in its temporary folder) given as the name the client sent:
  * a job's messages never show where the server keeps uploads.
@@ -254,20 +260,21 @@ export function createImportJobs(options: ImportJobsOptions): ImportJobs {
             logger.warn({ err: error, job: job.uuid }, "import job progress not recorded: the database is locked by another process");
           });
         },
+        // With the last records, in their transaction: a server stopped (or a disk refusing writes) after them can
+        // leave no job whose records are all in still running, for the next server to call abandoned.
+        endInLastBatch: async (transaction, final) => {
+          await transaction.importJobs.progress(tenantUuid, job.uuid, { items_processed: final.items.read, bytes_processed: final.bytes_read, summary: toRecord(final) });
+          await transaction.importJobs.finish(tenantUuid, job.uuid, endingOf(final), { replacingError: ABANDONED });
+        },
       });
-      const interrupted = summary.outcome === "interrupted";
+      status = endingOf(summary).status;
+      latest = summary;
+      options.storageFaults?.wroteAgain();
       // The persons and companies it created go into the search's name indexes now, not into the
       // tenant's next searches (each would apply 20,000 of them and read every name meanwhile).
       await store.nameSearch
         .catchUp(tenantUuid, { yieldControl: () => setImmediate() })
         .catch((error: unknown) => logger.warn({ err: error, job: job.uuid }, "import job could not index the names it wrote; searches will"));
-      status = interrupted ? "failed" : "succeeded";
-      latest = summary;
-      // The records are committed, whatever becomes of this write: a refused one (a full disk, a lock held past the
-      // wait) is answered from this process and written once the database takes it, never turned into a failure that
-      // tells the client to upload again what landed.
-      const ending = { status, summary: toRecord(summary), error: interrupted ? INTERRUPTED_BY_SHUTDOWN : null };
-      if (await recordEnding(tenantUuid, job.uuid, ending)) options.storageFaults?.wroteAgain();
     } catch (error) {
       const storage = storageFailureOf(error);
       // As a request's: `GET /ready` says what stopped the job, and the log has its line.

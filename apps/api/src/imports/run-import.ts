@@ -16,6 +16,7 @@ import {
   emptyBatchCounts,
   emptySummary,
   mergeBatchCounts,
+  type ImportProblem,
   type ImportSummary,
   type OwnerSummary,
 } from "./import-summary.js";
@@ -43,8 +44,16 @@ export interface RunImportOptions {
   batchSize?: number;
   /** Stops after the batch in flight; the summary's outcome is then "interrupted". */
   signal?: AbortSignal;
-  /** Called after every batch with the summary so far. */
+  /** Called after every batch with the summary so far (but the last one's, with `endInLastBatch`: that is the ending's). */
   onProgress?: (summary: ImportSummary) => void | Promise<void>;
+  /**
+   * Written in the transaction of the import's last batch, given the summary as it stands once that batch commits: a
+   * job's ending, which so commits with the archive's last records or not at all (no moment has every record in and
+   * the job still running, for a server stopped then to leave as abandoned). Called once the archive is read to its
+   * end or the import is interrupted, never when it throws; in a dry run, which commits nothing, in a transaction of
+   * its own.
+   */
+  endInLastBatch?: (store: Store, summary: ImportSummary) => Promise<void>;
   /**
    * Awaited after every batch, once it is committed (`() => setImmediate()` from node:timers/promises in a server):
    * a batch's writes are synchronous SQLite, and a reader hands over the entries of a chunk it has read without
@@ -98,6 +107,17 @@ function addressesOf(item: ImportedItem): string[] {
   return [];
 }
 
+/** The summary `summary` would be with a batch's counts and problems (`context`, not yet committed) added: a copy. */
+function summaryWithBatch(summary: ImportSummary, context: BatchContext, failedItem: ImportProblem | null): ImportSummary {
+  const after = structuredClone(summary);
+  mergeBatchCounts(after, context.counts);
+  for (const problem of [...context.state.stagedProblems, ...(failedItem ? [failedItem] : [])]) {
+    after.items.failed += 1;
+    addProblem(after, problem);
+  }
+  return after;
+}
+
 function isItemError(error: unknown): error is Error {
   return error instanceof InvalidInputError || error instanceof ConflictError;
 }
@@ -114,6 +134,16 @@ async function* untilReadFailure(entries: AsyncIterable<SourceEntry>, onFailure:
     const failure = sourceReadError(error, null);
     if (failure === undefined) throw error;
     onFailure(failure);
+  }
+}
+
+/** The entries; when reading one fails, `beforeFailing` is awaited before the failure is thrown on. */
+async function* awaitingBeforeFailure(entries: AsyncIterable<SourceEntry>, beforeFailing: () => Promise<void>): AsyncGenerator<SourceEntry> {
+  try {
+    yield* entries;
+  } catch (error) {
+    await beforeFailing();
+    throw error;
   }
 }
 
@@ -179,7 +209,98 @@ export async function runImport(options: RunImportOptions): Promise<ImportSummar
     commit(context);
   };
 
-  const flush = async (batch: Array<PositionedItem<BatchItem>>) => {
+  /** The run's last figures (the owner, or the one proposed; bytes read; duration), set on `target`. */
+  const conclude = (target: ImportSummary) => {
+    const ownerSummary = (user: User): OwnerSummary => ({ user_uuid: user.uuid, name: user.name, email: user.email, appearances: appearances.get(user.uuid) ?? 0 });
+    if (owner) target.owner = ownerSummary(owner);
+    if (!owner && appearances.size > 0) {
+      const [best] = users.filter((user) => appearances.has(user.uuid)).sort((left, right) => appearances.get(right.uuid)! - appearances.get(left.uuid)! || left.name.localeCompare(right.name));
+      target.proposed_owner = best ? ownerSummary(best) : null;
+    }
+    target.bytes_read = source.bytesRead();
+    target.duration_ms = now() - started;
+  };
+
+  /**
+   * Writes the last entries and `endInLastBatch` in one transaction, the entries in a savepoint of it. When they fail on
+   * an item, one entry is counted failed and the ending still written; several are thrown for the caller to write one
+   * by one. The summary becomes the ending's once it commits.
+   */
+  const writeLastWithEnding = async (entries: ReadonlyArray<PositionedItem<BatchItem>>, endInLastBatch: NonNullable<RunImportOptions["endInLastBatch"]>) => {
+    const ended = await retryWhileBusy(
+      async () => {
+        try {
+          return await store.transaction(async (transaction) => {
+            let context = contextFor(transaction);
+            let failedItem: ImportProblem | null = null;
+            if (entries.length > 0) {
+              try {
+                context = await transaction.transaction(async (savepoint) => {
+                  const batchContext = contextFor(savepoint);
+                  await writeBatch(batchContext, entries);
+                  return batchContext;
+                });
+              } catch (error) {
+                if (!isItemError(error) || entries.length > 1) throw error;
+                discardRunState(state);
+                failedItem = { position: entries[0]!.position, message: error.message };
+              }
+            }
+            const ending = summaryWithBatch(summary, context, failedItem);
+            conclude(ending);
+            await endInLastBatch(transaction, ending);
+            return ending;
+          });
+        } catch (error) {
+          discardRunState(state);
+          throw error;
+        }
+      },
+      { signal },
+    );
+    commitRunState(state);
+    Object.assign(summary, ended);
+  };
+
+  /** The last batch, written with the job's ending (`endInLastBatch`); without one, as any batch. The summary is then final. */
+  const flushLast = async (batch: Array<PositionedItem<BatchItem>>) => {
+    const { endInLastBatch } = options;
+    if (endInLastBatch === undefined) {
+      await flush(batch);
+      conclude(summary);
+      return;
+    }
+    if (dryRun) {
+      await flush(batch, { progress: false });
+      conclude(summary);
+      await retryWhileBusy(() => store.transaction((transaction) => endInLastBatch(transaction, summary)), { signal });
+      return;
+    }
+    try {
+      await writeLastWithEnding(batch, endInLastBatch);
+    } catch (error) {
+      if (!isItemError(error)) throw error;
+      // One item spoiled the batch: the others one by one, the last with the ending.
+      await writeOneByOne(batch.slice(0, -1));
+      await writeLastWithEnding(batch.slice(-1), endInLastBatch);
+    }
+  };
+
+  /** Each entry in a transaction of its own, so that only a bad one is lost. */
+  const writeOneByOne = async (entries: ReadonlyArray<PositionedItem<BatchItem>>) => {
+    for (const entry of entries) {
+      try {
+        await writeInTransaction([entry]);
+      } catch (itemError) {
+        discardRunState(state);
+        if (!isItemError(itemError)) throw itemError;
+        summary.items.failed += 1;
+        addProblem(summary, { position: entry.position, message: itemError.message });
+      }
+    }
+  };
+
+  const flush = async (batch: Array<PositionedItem<BatchItem>>, { progress = true } = {}) => {
     if (batch.length === 0) return;
     if (dryRun) {
       const context = contextFor(store);
@@ -192,27 +313,25 @@ export async function runImport(options: RunImportOptions): Promise<ImportSummar
         discardRunState(state);
         if (!isItemError(error)) throw error;
         // One item spoiled the batch: write them one by one, so that only the bad one is lost.
-        for (const entry of batch) {
-          try {
-            await writeInTransaction([entry]);
-          } catch (itemError) {
-            discardRunState(state);
-            if (!isItemError(itemError)) throw itemError;
-            summary.items.failed += 1;
-            addProblem(summary, { position: entry.position, message: itemError.message });
-          }
-        }
+        await writeOneByOne(batch);
       }
     }
     summary.bytes_read = source.bytesRead();
     summary.duration_ms = now() - started;
-    await onProgress?.(summary);
+    if (progress) await onProgress?.(summary);
     await yieldControl?.();
   };
 
+  const endsWithLastBatch = options.endInLastBatch !== undefined;
   let batch: Array<PositionedItem<BatchItem>> = [];
   let readFailure: SourceReadError | undefined;
-  for await (const entry of untilAborted(untilReadFailure(source.entries, (failure) => (readFailure = failure)), signal)) {
+  // An archive that fails to read (a format error) after a full batch held for the ending: that batch is written, as
+  // every full batch before the failure is.
+  const writeHeldBatch = async () => {
+    if (batch.length >= batchSize) await flush(batch);
+  };
+  const entries = awaitingBeforeFailure(untilReadFailure(source.entries, (failure) => (readFailure = failure)), writeHeldBatch);
+  for await (const entry of untilAborted(entries, signal)) {
     if ("series" in entry) {
       // Not an entry of the archive (not counted as read): written with the batch, after its occurrences.
       batch.push({ position: entry.position, item: seriesAsWritten(entry.series) });
@@ -236,8 +355,14 @@ export async function runImport(options: RunImportOptions): Promise<ImportSummar
       for (const user of new Set(addressesOf(cleaned.item).map((address) => userByAddress.get(address)).filter(Boolean))) {
         appearances.set(user!.uuid, (appearances.get(user!.uuid) ?? 0) + 1);
       }
+      // With an ending to write, a full batch waits for another item to follow it: the archive's last batch, which the
+      // ending goes with, is never an empty one after it.
+      if (endsWithLastBatch && batch.length >= batchSize) {
+        await flush(batch);
+        batch = [];
+      }
       batch.push({ position: entry.position, item: cleaned.item });
-      if (batch.length >= batchSize) {
+      if (!endsWithLastBatch && batch.length >= batchSize) {
         await flush(batch);
         batch = [];
       }
@@ -246,20 +371,12 @@ export async function runImport(options: RunImportOptions): Promise<ImportSummar
   }
   // Asked to stop while it waited for an entry, too.
   if (signal?.aborted) summary.outcome = "interrupted";
-  await flush(batch);
   if (readFailure) {
+    await flush(batch);
     summary.bytes_read = source.bytesRead();
     summary.duration_ms = now() - started;
     throw new ImportReadError(readFailure, summary);
   }
-
-  const ownerSummary = (user: User): OwnerSummary => ({ user_uuid: user.uuid, name: user.name, email: user.email, appearances: appearances.get(user.uuid) ?? 0 });
-  if (owner) summary.owner = ownerSummary(owner);
-  if (!owner && appearances.size > 0) {
-    const [best] = users.filter((user) => appearances.has(user.uuid)).sort((left, right) => appearances.get(right.uuid)! - appearances.get(left.uuid)! || left.name.localeCompare(right.name));
-    summary.proposed_owner = best ? ownerSummary(best) : null;
-  }
-  summary.bytes_read = source.bytesRead();
-  summary.duration_ms = now() - started;
+  await flushLast(batch);
   return summary;
 }

@@ -8,7 +8,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from "vites
 import { createApp } from "../../app.js";
 import { MAX_EMAIL_RECIPIENTS } from "../../platform/request/count-limits.js";
 import { MAX_MEETING_TEXT_LENGTH, MAX_SUBJECT_LENGTH } from "../../platform/request/field-limits.js";
-import { ABANDONED, createImportJobs, INTERRUPTED_BY_SHUTDOWN, STALE_AFTER_MS } from "../../imports/import-jobs.js";
+import { ABANDONED, createImportJobs, INTERRUPTED_BY_SHUTDOWN, STALE_AFTER_MS, UPLOAD_BATCH_SIZE } from "../../imports/import-jobs.js";
 import { MAX_IMPORTS_PER_TENANT } from "../../imports/import-slots.js";
 import { UPLOADS_FOLDER } from "../../imports/process-upload-folders.js";
 import { emptySummary } from "../../imports/import-summary.js";
@@ -778,49 +778,121 @@ describe("an import a full disk stops", () => {
 });
 
 describe("an import whose ending the database refuses to record", () => {
-  // As SQLite fails a write on a full disk; the batches, committed before, are not touched.
   const diskFull = () => Object.assign(new Error("database or disk is full"), { code: "SQLITE_FULL" });
+  const FULL_DISK_JOB_ERROR =
+    "import failed: the server's disk is full, so the rest of the file was not imported. Upload the same file again later: what was already imported is recognized and not added twice.";
 
-  it("is answered succeeded, its records committed (it said failed, upload again), and recorded so once writes succeed again", async () => {
-    const refused = vi.spyOn(context.services.store.importJobs, "finish").mockRejectedValue(diskFull());
+  it("loses the last batch's records with it, never half of the two: failed with what committed, and the same upload again adds exactly the rest", async () => {
+    const { store } = context.services;
+    const transaction = store.transaction.bind(store);
+    // A disk that refuses the job's ending, as the last records are written in its transaction (it said succeeded
+    // while its row said running, and a server stopped then left it abandoned).
+    const refused = vi.spyOn(store, "transaction").mockImplementation((work) =>
+      transaction((inTransaction) => work({ ...inTransaction, importJobs: { ...inTransaction.importJobs, finish: () => Promise.reject(diskFull()) } })),
+    );
+    let uuid: string;
     try {
-      const uuid = (await upload({})).body.uuid as string;
+      uuid = (await upload({ file: { name: "big.mbox", content: archive(120) } })).body.uuid as string;
       await context.services.importJobs.settled();
-      expect((await read(uuid)).body).toMatchObject({ status: "succeeded", error: null, summary: { outcome: "completed", emails: { new: 3 } } });
-      expect(await emailCount()).toBe(3);
-      expect(await context.services.store.importJobs.get(acme.tenant.uuid, uuid)).toMatchObject({ status: "running" });
-      refused.mockRestore();
-      expect((await read(uuid)).body).toMatchObject({ status: "succeeded", error: null });
-      expect(await context.services.store.importJobs.get(acme.tenant.uuid, uuid)).toMatchObject({ status: "succeeded", error: null, summary: { emails: { new: 3 } } });
     } finally {
       refused.mockRestore();
       context.services.storageFaults?.wroteAgain();
     }
+    expect(await emailCount()).toBe(2 * UPLOAD_BATCH_SIZE);
+    expect((await read(uuid)).body).toMatchObject({ status: "failed", error: FULL_DISK_JOB_ERROR, summary: { outcome: "failed", emails: { new: 2 * UPLOAD_BATCH_SIZE } } });
+    const again = (await upload({ file: { name: "big.mbox", content: archive(120) } })).body.uuid as string;
+    await context.services.importJobs.settled();
+    expect((await read(again)).body).toMatchObject({ status: "succeeded", summary: { emails: { new: 120 - 2 * UPLOAD_BATCH_SIZE, known: 2 * UPLOAD_BATCH_SIZE } } });
+    expect(await emailCount()).toBe(120);
   });
 
-  it("replaces, once recorded, the ABANDONED another node guessed from the stale heartbeat meanwhile", async () => {
+  it("replaces with its ending, written with its last records, the ABANDONED another node guessed from its stale heartbeat meanwhile", async () => {
     const { store } = context.services;
-    const finish = store.importJobs.finish.bind(store.importJobs);
-    let diskIsFull = true;
-    const refused = vi.spyOn(store.importJobs, "finish").mockImplementation((...args) => (diskIsFull ? Promise.reject(diskFull()) : finish(...args)));
+    const transaction = store.transaction.bind(store);
+    // The job's one batch waits (as behind a long lock) until the other node has read the job.
+    let reached!: () => void;
+    const batchReached = new Promise<void>((resolve) => (reached = resolve));
+    let release!: () => void;
+    const released = new Promise<void>((resolve) => (release = resolve));
+    const held = vi.spyOn(store, "transaction").mockImplementation(async (work) => {
+      reached();
+      await released;
+      return transaction(work);
+    });
     // Another API node on the same database: it knows of the job only its row.
     const otherNodeFolder = mkdtempSync(join(tmpdir(), "rapport-other-node-"));
     const otherNode = createImportJobs({ store, clock: context.clock, logger: pino({ level: "silent" }), folder: otherNodeFolder });
     try {
       const uuid = (await upload({})).body.uuid as string;
-      await context.services.importJobs.settled();
+      await batchReached;
       expect(await otherNode.get(acme.tenant.uuid, uuid)).toMatchObject({ status: "running" });
-      // The disk has room again; the other node reads before this one tries its ending again.
-      diskIsFull = false;
       context.clock.advance(STALE_AFTER_MS + 1);
       expect(await otherNode.get(acme.tenant.uuid, uuid)).toMatchObject({ status: "failed", error: ABANDONED });
-      expect((await read(uuid)).body).toMatchObject({ status: "succeeded", error: null });
+      release();
+      await context.services.importJobs.settled();
       expect(await otherNode.get(acme.tenant.uuid, uuid)).toMatchObject({ status: "succeeded", error: null, summary: { emails: { new: 3 } } });
+      expect((await read(uuid)).body).toMatchObject({ status: "succeeded", error: null });
     } finally {
-      refused.mockRestore();
+      release();
+      held.mockRestore();
       await otherNode.stop();
       rmSync(otherNodeFolder, { recursive: true, force: true });
-      context.services.storageFaults?.wroteAgain();
+    }
+  });
+});
+
+describe("an import whose records all committed, on a disk that then refuses every write", () => {
+  const diskFull = () => Object.assign(new Error("database or disk is full"), { code: "SQLITE_FULL" });
+
+  /**
+   * The store as a disk that fills the moment the tenant holds `messages` emails: the transaction that brought the
+   * archive's last record in commits, and every write after it (a transaction, a job's progress or ending) is refused.
+   */
+  function diskFullOnceAllIn(messages: number) {
+    const { store } = context.services;
+    const state = { full: false };
+    const transaction = store.transaction.bind(store);
+    const finish = store.importJobs.finish.bind(store.importJobs);
+    const progress = store.importJobs.progress.bind(store.importJobs);
+    const spies = [
+      vi.spyOn(store, "transaction").mockImplementation(async (work) => {
+        if (state.full) throw diskFull();
+        const result = await transaction(work);
+        if ((await emailCount()) === messages) state.full = true;
+        return result;
+      }),
+      vi.spyOn(store.importJobs, "finish").mockImplementation((...args) => (state.full ? Promise.reject(diskFull()) : finish(...args))),
+      vi.spyOn(store.importJobs, "progress").mockImplementation((...args) => (state.full ? Promise.reject(diskFull()) : progress(...args))),
+    ];
+    return {
+      restore() {
+        for (const spy of spies) spy.mockRestore();
+        context.services.storageFaults?.wroteAgain();
+      },
+    };
+  }
+
+  // 120: a last batch shorter than the others; 100: a last batch as full as the others, the archive ending with it.
+  it.each([120, 2 * UPLOAD_BATCH_SIZE])("reads succeeded with its summary (%i messages) on the next server too, never abandoned: the ending commits with the last batch", async (messages) => {
+    const disk = diskFullOnceAllIn(messages);
+    const otherNodeFolder = mkdtempSync(join(tmpdir(), "rapport-next-server-"));
+    // The server started next on the same database: it knows of the job only its row.
+    const nextServer = createImportJobs({ store: context.services.store, clock: context.clock, logger: pino({ level: "silent" }), folder: otherNodeFolder });
+    try {
+      const uuid = (await upload({ file: { name: "big.mbox", content: archive(messages) } })).body.uuid as string;
+      await context.services.importJobs.settled();
+      expect(await emailCount()).toBe(messages);
+      // This server is stopped for good, the disk still full; its operator then frees room and starts the next.
+      await context.services.importJobs.stop();
+      disk.restore();
+      context.clock.advance(STALE_AFTER_MS + 1);
+      const job = await nextServer.get(acme.tenant.uuid, uuid);
+      expect(job).toMatchObject({ status: "succeeded", error: null, summary: { outcome: "completed", items: { read: messages }, emails: { new: messages } } });
+      expect((await read(uuid)).body).toMatchObject({ status: "succeeded", progress: { items_read: messages }, summary: { outcome: "completed", emails: { new: messages, known: 0 } } });
+    } finally {
+      disk.restore();
+      await nextServer.stop();
+      rmSync(otherNodeFolder, { recursive: true, force: true });
     }
   });
 });
