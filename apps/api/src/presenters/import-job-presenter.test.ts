@@ -3,7 +3,42 @@ import { describe, expect, it } from "vitest";
 import { emptySummary } from "../imports/import-summary.js";
 import { importJobSchema, presentImportJob } from "./import-job-presenter.js";
 
+function finishedJob(summary: Record<string, unknown>): ImportJob {
+  return {
+    uuid: "0b6d5c0e-0000-4000-8000-000000000001",
+    tenant_uuid: "0b6d5c0e-0000-4000-8000-000000000002",
+    kind: "vcf",
+    status: "succeeded",
+    dry_run: false,
+    file_name: "contacts.vcf",
+    file_bytes: 10,
+    options: {},
+    owner_user_uuid: null,
+    created_by_user_uuid: null,
+    items_processed: 2,
+    bytes_processed: 10,
+    summary,
+    error: null,
+    created_at: 1,
+    updated_at: 2,
+    started_at: 1,
+    finished_at: 2,
+    runner: null,
+  };
+}
+
 describe("presentImportJob", () => {
+  it("shows a job finished before persons.updated was counted as not having counted it (null), never as having updated none", () => {
+    // As a release before 2026-12-07 stored it: matched persons it filled or named, uncounted; no newer export's job.
+    const { updated: _updated, jobs_updated: _jobsUpdated, ...persons } = emptySummary("vcf", false).persons;
+    const presented = presentImportJob(finishedJob({ ...emptySummary("vcf", false), persons: { ...persons, matched: 4 } }));
+    expect(presented.summary?.persons).toEqual({ matched: 4, updated: null, jobs_updated: 0, created: 0, skipped: 0, addresses_added: 0, addresses_left_out: 0 });
+    expect(importJobSchema.safeParse(presented).success).toBe(true);
+    // A job of this release counts them, none as none.
+    const counted = presentImportJob(finishedJob({ ...emptySummary("vcf", false), persons: { ...persons, matched: 4, updated: 0, jobs_updated: 0 } }));
+    expect(counted.summary?.persons).toMatchObject({ updated: 0, jobs_updated: 0 });
+  });
+
   it("shows a job finished before meetings.removed was counted as having removed none, as its schema says", () => {
     const { removed: _removed, ...meetings } = emptySummary("ics", false).meetings;
     const summary = { ...emptySummary("ics", false), meetings: { ...meetings, new: 2 } };

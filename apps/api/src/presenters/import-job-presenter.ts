@@ -41,7 +41,7 @@ export const importSummarySchema = z
     }),
     persons: z.object({
       matched: count("Distinct existing persons the archive names."),
-      updated: count("Matched persons a contact changed."),
+      updated: z.number().int().min(0).nullable().describe("Matched persons a contact changed; null for a job run before this was counted (2026-12-07)."),
       jobs_updated: count("Of those, given a newer export's company or title."),
       created: count("Persons created."),
       skipped: count("Contacts without an email address or LinkedIn URL to match on."),
@@ -103,8 +103,9 @@ function shownOutcome(job: ImportJob, stored: ImportSummary["outcome"]): ImportS
 export function presentImportJob(job: ImportJob): z.input<typeof importJobSchema> {
   const stored = job.summary as ImportSummary | null;
   // A job finished before `meetings.removed` was counted (2026-12-06) removed none; before `persons.addresses_added`
-  // and `addresses_left_out` were (2026-12-06), none was added or left out; before `persons.updated` and `jobs_updated`
-  // (2026-12-07), none was counted.
+  // and `addresses_left_out` were (2026-12-06), none was added or left out; before `persons.jobs_updated` (2026-12-07),
+  // no newer export moved a job. Those counts came with what they count. Before `persons.updated` (2026-12-07) matched
+  // persons were filled and named uncounted: null, as 0 would say none was.
   const summary =
     stored === null
       ? null
@@ -114,7 +115,7 @@ export function presentImportJob(job: ImportJob): z.input<typeof importJobSchema
           meetings: { ...stored.meetings, removed: stored.meetings.removed ?? 0 },
           persons: {
             ...stored.persons,
-            updated: stored.persons.updated ?? 0,
+            updated: stored.persons.updated ?? null,
             jobs_updated: stored.persons.jobs_updated ?? 0,
             addresses_added: stored.persons.addresses_added ?? 0,
             addresses_left_out: stored.persons.addresses_left_out ?? 0,
