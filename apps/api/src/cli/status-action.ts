@@ -8,6 +8,7 @@ import { RAPPORT_BUILD, RAPPORT_VERSION } from "../version.js";
 import { CliError, printResult } from "./cli-output.js";
 import { databaseModeAdvice, databaseModeOpenToOthers } from "./database-file-mode.js";
 import { existingDatabasePath, openingDatabase } from "./database-path.js";
+import { MIGRATIONS_NAMED_IN_A_LINE, migrationNamesInLine } from "./migration-names.js";
 import { megabytes } from "./progress-display.js";
 
 /** The JSON document of `rapport --json status`. */
@@ -29,18 +30,36 @@ export interface StatusOutput {
   linkedin_keys_left: DatabaseStatus["linkedinKeysLeft"];
 }
 
-function schemaLine(migrations: DatabaseStatus["migrations"]): string {
+/**
+ * Migration names in the schema line: each when few; else the first and last (an upgrade from a two-week-old release
+ * has 66, which made one line of 2,000 characters), and with `verbose` each on a line of its own below.
+ */
+function namedInSchemaLine(names: readonly string[], verbose: boolean): string {
+  const named = migrationNamesInLine(names);
+  if (names.length <= MIGRATIONS_NAMED_IN_A_LINE) return named;
+  return `${named}${verbose ? ", each below" : "; rapport status --verbose names each"}`;
+}
+
+function schemaLines(migrations: DatabaseStatus["migrations"], verbose: boolean): string[] {
   const { applied, latest, pending, unknown } = migrations;
   // The file's own count: `latest` may be one of a newer release's, which `applied` (this release's) leaves out.
   const head = `schema: ${applied + unknown.length} migrations, the last ${latest ?? "(none)"}`;
+  const eachBelow = (names: readonly string[]) => (verbose && names.length > MIGRATIONS_NAMED_IN_A_LINE ? names.map((name) => `  ${name}`) : []);
   // Each says what to do next, as the refusal every other command prints does (it said only "refuses it" and "applies them").
   if (unknown.length > 0) {
-    return `${head}; written by a newer release (${unknown.join(", ")}): this release ${RAPPORT_BUILD} refuses it; run that release or a newer one, or go back to the backup taken before the upgrade (rapport restore --from FILE)`;
+    const newer = unknown.length > MIGRATIONS_NAMED_IN_A_LINE ? `${unknown.length} migrations: ${namedInSchemaLine(unknown, verbose)}` : unknown.join(", ");
+    return [
+      `${head}; written by a newer release (${newer}): this release ${RAPPORT_BUILD} refuses it; run that release or a newer one, or go back to the backup taken before the upgrade (rapport restore --from FILE)`,
+      ...eachBelow(unknown),
+    ];
   }
   if (pending.length > 0) {
-    return `${head}; ${pending.length} pending (${pending.join(", ")}): the next start of this release ${RAPPORT_BUILD} applies them; take a backup first (rapport backup --to FILE), which the earlier release can go back to`;
+    return [
+      `${head}; ${pending.length} pending (${namedInSchemaLine(pending, verbose)}): the next start of this release ${RAPPORT_BUILD} applies them; take a backup first (rapport backup --to FILE), which the earlier release can go back to`,
+      ...eachBelow(pending),
+    ];
   }
-  return `${head}; up to date with this release ${RAPPORT_BUILD}`;
+  return [`${head}; up to date with this release ${RAPPORT_BUILD}`];
 }
 
 /** The persons to merge, when two have one LinkedIn profile: each beside the person their profile finds first. */
@@ -58,12 +77,12 @@ function linkedinKeysLeftLines({ count, persons }: StatusOutput["linkedin_keys_l
   ];
 }
 
-function humanLines(output: StatusOutput): string[] {
+function humanLines(output: StatusOutput, verbose: boolean): string[] {
   const { rows } = output;
   return [
     `database ${output.database}: ${megabytes(output.bytes)}, WAL ${megabytes(output.wal_bytes)}, ` +
       `free ${megabytes(output.free_bytes)} (reused by later writes; rapport compact gives it back)`,
-    schemaLine(output.migrations),
+    ...schemaLines(output.migrations, verbose),
     output.open_elsewhere
       ? "open in another process (a server, an import or another command): stop it before rapport restore or rapport compact"
       : "no process has it open",
@@ -78,7 +97,7 @@ function humanLines(output: StatusOutput): string[] {
 
 /** Runs `rapport status`. */
 export async function runStatus(command: Command): Promise<void> {
-  const global = command.optsWithGlobals<{ db?: string; json?: boolean }>();
+  const global = command.optsWithGlobals<{ db?: string; json?: boolean; verbose?: boolean }>();
   const database = existingDatabasePath(global.db);
   try {
     const status = await openingDatabase(database, () => databaseStatus(database));
@@ -96,7 +115,7 @@ export async function runStatus(command: Command): Promise<void> {
       rows: status.rows,
       linkedin_keys_left: status.linkedinKeysLeft,
     };
-    printResult(global, output, () => humanLines(output));
+    printResult(global, output, () => humanLines(output, global.verbose === true));
   } catch (error) {
     if (error instanceof InvalidInputError) throw new CliError(error.message.replace(/^databaseStatus: /, ""));
     throw error;

@@ -110,6 +110,29 @@ describe("rapport status", { timeout: 60_000 }, () => {
     expect((await runRapport(database, "status")).stdout).toContain(`; up to date with this release ${build}\n`);
   });
 
+  it("gives an upgrade's many pending migrations by their count, first and last, each on a line of its own with --verbose, all in --json", async () => {
+    const database = join(folder, "many-pending.db");
+    expect((await runRapportInProcess(database, "seed", "demo")).code).toBe(0);
+    // As a two-week-old release left it: its last 66 migrations not yet there (status reads only their names).
+    const db = new SqliteDatabase(database);
+    const pending = (db.prepare("select name from kysely_migration order by name desc limit 66").pluck().all() as string[]).reverse();
+    db.prepare(`delete from kysely_migration where name in (${pending.map(() => "?").join(", ")})`).run(...pending);
+    db.close();
+
+    const status = await runRapportInProcess(database, "status");
+    expect(status.code, status.stderr).toBe(0);
+    const schema = status.stdout.split("\n").find((line) => line.startsWith("schema: "))!;
+    expect(schema).toContain(`; 66 pending (${pending[0]} to ${pending[65]}; rapport status --verbose names each): the next start of this release ${RAPPORT_VERSION}`);
+    // One line of 2,000 characters named all 66.
+    expect(schema).not.toContain(pending[1]);
+
+    const verbose = await runRapportInProcess(database, "status", "--verbose");
+    expect(verbose.stdout).toContain(`; 66 pending (${pending[0]} to ${pending[65]}, each below): the next start`);
+    expect(verbose.stdout).toContain(`\n${pending.map((name) => `  ${name}`).join("\n")}\n`);
+    const json = JSON.parse((await runRapportInProcess(database, "--json", "status")).stdout) as StatusOutput;
+    expect(json.migrations.pending).toEqual(pending);
+  });
+
   it("counts a newer release's migrations in the file's, as it names the last of them", async () => {
     const database = join(folder, "newer.db");
     await (await createSqliteStore({ path: database })).close();
