@@ -24,6 +24,7 @@ export interface ImportArchiveOptions {
   mayAddEmailBody?: RunImportOptions["mayAddEmailBody"];
   yieldControl?: RunImportOptions["yieldControl"];
   endInLastBatch?: RunImportOptions["endInLastBatch"];
+  recordInBatch?: RunImportOptions["recordInBatch"];
 }
 
 /**
@@ -53,6 +54,7 @@ export async function importArchive(options: ImportArchiveOptions): Promise<Impo
       ...(options.mayAddEmailBody ? { mayAddEmailBody: options.mayAddEmailBody } : {}),
       ...(options.yieldControl ? { yieldControl: options.yieldControl } : {}),
       ...(options.endInLastBatch ? { endInLastBatch: options.endInLastBatch } : {}),
+      ...(options.recordInBatch ? { recordInBatch: options.recordInBatch } : {}),
     });
   } finally {
     // A stopped import leaves its read under way (untilAborted), and a refused one may never have read at all.

@@ -15,7 +15,7 @@ import { randomUUID } from "node:crypto";
 import { mkdir, rm, rmdir } from "node:fs/promises";
 import { join } from "node:path";
 import { setImmediate } from "node:timers/promises";
-import type { Email, ImportJob, ImportJobOutcome, Meeting, Store, User } from "@rapport/store";
+import type { Email, ImportJob, ImportJobOutcome, ImportJobProgress, Meeting, Store, User } from "@rapport/store";
 import type { Logger } from "pino";
 import type { Clock } from "../platform/clock.js";
 import { cleanFilename } from "../platform/request/clean-filename.js";
@@ -154,6 +154,11 @@ function toRecord(summary: ImportSummary): Record<string, unknown> {
   return summary as unknown as Record<string, unknown>;
 }
 
+/** A running job's progress as its row keeps it: the summary so far and its figures. */
+function progressOf(summary: ImportSummary | null): ImportJobProgress {
+  return { items_processed: summary?.items.read ?? 0, bytes_processed: summary?.bytes_read ?? 0, summary: summary ? toRecord(summary) : null };
+}
+
 /** How a job whose import returned ends: succeeded, or failed when a shutdown interrupted it. */
 function endingOf(summary: ImportSummary): ImportJobOutcome {
   const interrupted = summary.outcome === "interrupted";
@@ -226,11 +231,7 @@ export function createImportJobs(options: ImportJobsOptions): ImportJobs {
     let status: "succeeded" | "failed" = "failed";
     let latest: ImportSummary | null = null;
     const record = async () => {
-      await store.importJobs.progress(tenantUuid, job.uuid, {
-        items_processed: latest?.items.read ?? 0,
-        bytes_processed: latest?.bytes_read ?? 0,
-        summary: latest ? toRecord(latest) : null,
-      });
+      await store.importJobs.progress(tenantUuid, job.uuid, progressOf(latest));
     };
     const heartbeat = setInterval(() => {
       record().catch((error: unknown) => logger.warn({ err: error, job: job.uuid }, "import job heartbeat failed"));
@@ -253,6 +254,8 @@ export function createImportJobs(options: ImportJobsOptions): ImportJobs {
         batchSize: UPLOAD_BATCH_SIZE,
         onProgress: async (progress) => {
           latest = progress;
+          // A real run's progress was written with its batch (recordInBatch); a dry run's commits nothing to go with.
+          if (!input.request.dryRun) return;
           // Progress only: one not recorded now (the database locked by another process past the wait) is by the
           // next batch or heartbeat; it ended the whole import.
           await record().catch((error: unknown) => {
@@ -260,10 +263,12 @@ export function createImportJobs(options: ImportJobsOptions): ImportJobs {
             logger.warn({ err: error, job: job.uuid }, "import job progress not recorded: the database is locked by another process");
           });
         },
+        // In each batch's transaction: the progress of a job whose server stops is what is committed, no less.
+        recordInBatch: (transaction, soFar) => transaction.importJobs.progress(tenantUuid, job.uuid, progressOf(soFar)),
         // With the last records, in their transaction: a server stopped (or a disk refusing writes) after them can
         // leave no job whose records are all in still running, for the next server to call abandoned.
         endInLastBatch: async (transaction, final) => {
-          await transaction.importJobs.progress(tenantUuid, job.uuid, { items_processed: final.items.read, bytes_processed: final.bytes_read, summary: toRecord(final) });
+          await transaction.importJobs.progress(tenantUuid, job.uuid, progressOf(final));
           await transaction.importJobs.finish(tenantUuid, job.uuid, endingOf(final), { replacingError: ABANDONED });
         },
       });

@@ -1,4 +1,7 @@
-/** runImport's `endInLastBatch`: a job's ending, written in the transaction of the archive's last records. */
+/**
+ * runImport's `endInLastBatch` and `recordInBatch`: a job's ending, written in the transaction of the archive's last
+ * records, and its progress in each other batch's.
+ */
 import { InvalidInputError, type Store } from "@rapport/store";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import type { ImportSummary } from "./import-summary.js";
@@ -82,6 +85,27 @@ describe("runImport's endInLastBatch", () => {
     expect(seen).toEqual([{ inTransaction: count, committed: count - lastBatch, summary }]);
     expect(summary).toMatchObject({ outcome: "completed", items: { read: count, written: count }, emails: { new: count }, bytes_read: count });
     expect(bed.rowCounts().emails).toBe(count);
+  });
+
+  it("comes after recordInBatch, written in each other batch's transaction with the summary as it stands once that commits", async () => {
+    const progress: EndingSeen[] = [];
+    const endings: EndingSeen[] = [];
+    const entries = Array.from({ length: 5 }, (_unused, index) => email(index + 1));
+    await runImport({
+      store: bed.store,
+      tenantUuid: bed.tenantUuid,
+      kind: "mbox",
+      source: sourceOf(entries),
+      dryRun: false,
+      batchSize: 2,
+      recordInBatch: recordingEnding(progress),
+      endInLastBatch: recordingEnding(endings),
+    });
+    expect(progress.map(({ inTransaction, committed, summary }) => ({ inTransaction, committed, written: summary.emails.new }))).toEqual([
+      { inTransaction: 2, committed: 0, written: 2 },
+      { inTransaction: 4, committed: 2, written: 4 },
+    ]);
+    expect(endings.map(({ inTransaction, committed }) => ({ inTransaction, committed }))).toEqual([{ inTransaction: 5, committed: 4 }]);
   });
 
   it("takes the last batch's records with it when it fails: the whole batches before stay, and a re-run adds exactly the rest", async () => {

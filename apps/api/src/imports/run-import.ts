@@ -55,6 +55,11 @@ export interface RunImportOptions {
    */
   endInLastBatch?: (store: Store, summary: ImportSummary) => Promise<void>;
   /**
+   * Written in the transaction of every other batch, given the summary as it stands once that batch commits: a job's
+   * progress, which so says what is committed, no less, whenever the server stops. Not in a dry run.
+   */
+  recordInBatch?: (store: Store, summary: ImportSummary) => Promise<void>;
+  /**
    * Awaited after every batch, once it is committed (`() => setImmediate()` from node:timers/promises in a server):
    * a batch's writes are synchronous SQLite, and a reader hands over the entries of a chunk it has read without
    * waiting, so without it an upload's batches ran back to back and no other request was answered for seconds.
@@ -197,6 +202,7 @@ export async function runImport(options: RunImportOptions): Promise<ImportSummar
           return await store.transaction(async (transaction) => {
             const batchContext = contextFor(transaction);
             await writeBatch(batchContext, entries);
+            if (options.recordInBatch) await options.recordInBatch(transaction, { ...summaryWithBatch(summary, batchContext, null), bytes_read: source.bytesRead(), duration_ms: now() - started });
             return batchContext;
           });
         } catch (error) {

@@ -845,10 +845,10 @@ describe("an import whose records all committed, on a disk that then refuses eve
   const diskFull = () => Object.assign(new Error("database or disk is full"), { code: "SQLITE_FULL" });
 
   /**
-   * The store as a disk that fills the moment the tenant holds `messages` emails: the transaction that brought the
-   * archive's last record in commits, and every write after it (a transaction, a job's progress or ending) is refused.
+   * The store as a disk that fills the moment the tenant holds `messages` emails: the transaction that brought them
+   * in commits, and every write after it (a transaction, a job's progress or ending) is refused.
    */
-  function diskFullOnceAllIn(messages: number) {
+  function diskFullOnceIn(messages: number) {
     const { store } = context.services;
     const state = { full: false };
     const transaction = store.transaction.bind(store);
@@ -874,7 +874,7 @@ describe("an import whose records all committed, on a disk that then refuses eve
 
   // 120: a last batch shorter than the others; 100: a last batch as full as the others, the archive ending with it.
   it.each([120, 2 * UPLOAD_BATCH_SIZE])("reads succeeded with its summary (%i messages) on the next server too, never abandoned: the ending commits with the last batch", async (messages) => {
-    const disk = diskFullOnceAllIn(messages);
+    const disk = diskFullOnceIn(messages);
     const otherNodeFolder = mkdtempSync(join(tmpdir(), "rapport-next-server-"));
     // The server started next on the same database: it knows of the job only its row.
     const nextServer = createImportJobs({ store: context.services.store, clock: context.clock, logger: pino({ level: "silent" }), folder: otherNodeFolder });
@@ -889,6 +889,27 @@ describe("an import whose records all committed, on a disk that then refuses eve
       const job = await nextServer.get(acme.tenant.uuid, uuid);
       expect(job).toMatchObject({ status: "succeeded", error: null, summary: { outcome: "completed", items: { read: messages }, emails: { new: messages } } });
       expect((await read(uuid)).body).toMatchObject({ status: "succeeded", progress: { items_read: messages }, summary: { outcome: "completed", emails: { new: messages, known: 0 } } });
+    } finally {
+      disk.restore();
+      await nextServer.stop();
+      rmSync(otherNodeFolder, { recursive: true, force: true });
+    }
+  });
+
+  it("reads, once abandoned, the summary of every batch committed, no less: its progress commits with each batch", async () => {
+    // The disk fills as the second of three batches commits; the server is then stopped for good.
+    const disk = diskFullOnceIn(2 * UPLOAD_BATCH_SIZE);
+    const otherNodeFolder = mkdtempSync(join(tmpdir(), "rapport-next-server-"));
+    const nextServer = createImportJobs({ store: context.services.store, clock: context.clock, logger: pino({ level: "silent" }), folder: otherNodeFolder });
+    try {
+      const uuid = (await upload({ file: { name: "big.mbox", content: archive(120) } })).body.uuid as string;
+      await context.services.importJobs.settled();
+      await context.services.importJobs.stop();
+      disk.restore();
+      context.clock.advance(STALE_AFTER_MS + 1);
+      expect(await emailCount()).toBe(2 * UPLOAD_BATCH_SIZE);
+      // It said 50 (the progress written after the batch, refused) where 100 had landed.
+      expect(await nextServer.get(acme.tenant.uuid, uuid)).toMatchObject({ status: "failed", error: ABANDONED, summary: { emails: { new: 2 * UPLOAD_BATCH_SIZE } } });
     } finally {
       disk.restore();
       await nextServer.stop();
