@@ -159,6 +159,12 @@ function progressOf(summary: ImportSummary | null): ImportJobProgress {
   return { items_processed: summary?.items.read ?? 0, bytes_processed: summary?.bytes_read ?? 0, summary: summary ? toRecord(summary) : null };
 }
 
+/** The entries of a job's summary written or found unchanged: what only a batch's commit moves on. */
+function entriesCommitted(summary: Record<string, unknown> | null): number {
+  const items = (summary as ImportSummary | null)?.items;
+  return items === undefined ? 0 : items.written + items.unchanged;
+}
+
 /** How a job whose import returned ends: succeeded, or failed when a shutdown interrupted it. */
 function endingOf(summary: ImportSummary): ImportJobOutcome {
   const interrupted = summary.outcome === "interrupted";
@@ -233,8 +239,19 @@ export function createImportJobs(options: ImportJobsOptions): ImportJobs {
     const record = async () => {
       await store.importJobs.progress(tenantUuid, job.uuid, progressOf(latest));
     };
+    // In a transaction that reads the row first: asked for while a batch's transaction is open, it runs after that
+    // commits, whose progress is further on than this snapshot (written over it, a job a crash then left said a
+    // batch fewer than had landed), and whose write refreshed the heartbeat already.
+    const beat = () => {
+      const snapshot = progressOf(latest);
+      return store.transaction(async (transaction) => {
+        const row = await transaction.importJobs.get(tenantUuid, job.uuid);
+        if (row !== null && entriesCommitted(row.summary) > entriesCommitted(snapshot.summary)) return;
+        await transaction.importJobs.progress(tenantUuid, job.uuid, snapshot);
+      });
+    };
     const heartbeat = setInterval(() => {
-      record().catch((error: unknown) => logger.warn({ err: error, job: job.uuid }, "import job heartbeat failed"));
+      beat().catch((error: unknown) => logger.warn({ err: error, job: job.uuid }, "import job heartbeat failed"));
     }, HEARTBEAT_INTERVAL_MS);
     heartbeat.unref();
     try {

@@ -8,7 +8,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from "vites
 import { createApp } from "../../app.js";
 import { MAX_EMAIL_RECIPIENTS } from "../../platform/request/count-limits.js";
 import { MAX_MEETING_TEXT_LENGTH, MAX_SUBJECT_LENGTH } from "../../platform/request/field-limits.js";
-import { ABANDONED, createImportJobs, INTERRUPTED_BY_SHUTDOWN, STALE_AFTER_MS, UPLOAD_BATCH_SIZE } from "../../imports/import-jobs.js";
+import { ABANDONED, createImportJobs, HEARTBEAT_INTERVAL_MS, INTERRUPTED_BY_SHUTDOWN, STALE_AFTER_MS, UPLOAD_BATCH_SIZE } from "../../imports/import-jobs.js";
 import { MAX_IMPORTS_PER_TENANT } from "../../imports/import-slots.js";
 import { UPLOADS_FOLDER } from "../../imports/process-upload-folders.js";
 import { emptySummary } from "../../imports/import-summary.js";
@@ -914,6 +914,72 @@ describe("an import whose records all committed, on a disk that then refuses eve
       disk.restore();
       await nextServer.stop();
       rmSync(otherNodeFolder, { recursive: true, force: true });
+    }
+  });
+});
+
+describe("an import job's heartbeat", () => {
+  it("never writes its progress over a further one a batch committed while the heartbeat waited for its transaction", async () => {
+    const { store } = context.services;
+    const transaction = store.transaction.bind(store);
+    const progress = store.importJobs.progress.bind(store.importJobs);
+    const gate = () => {
+      let open!: () => void;
+      const opened = new Promise<void>((resolve) => (open = resolve));
+      let reach!: () => void;
+      const reached = new Promise<void>((resolve) => (reach = resolve));
+      return { open, opened, reach, reached };
+    };
+    // The second batch's transaction waits, begun; the third waits before it begins (a read then goes through).
+    const [second, third] = [gate(), gate()];
+    let batches = 0;
+    let secondOpen = false;
+    // The heartbeat's write (a transaction or a write of its own), asked for while the second batch's transaction is open.
+    const beats: Array<Promise<unknown>> = [];
+    const heldBack = (write: Promise<unknown>) => {
+      beats.push(write.catch(() => undefined));
+      return write;
+    };
+    vi.useFakeTimers({ toFake: ["setInterval", "clearInterval"] });
+    const spies = [
+      vi.spyOn(store, "transaction").mockImplementation(async (work) => {
+        if (secondOpen) return heldBack(transaction(work)) as Promise<never>;
+        batches += 1;
+        if (batches === 2) {
+          return transaction(async (inTransaction) => {
+            secondOpen = true;
+            second.reach();
+            await second.opened;
+            secondOpen = false;
+            return work(inTransaction);
+          });
+        }
+        if (batches === 3) {
+          third.reach();
+          await third.opened;
+        }
+        return transaction(work);
+      }),
+      vi.spyOn(store.importJobs, "progress").mockImplementation((...args) => (secondOpen ? (heldBack(progress(...args)) as Promise<void>) : progress(...args))),
+    ];
+    try {
+      const uuid = (await upload({ file: { name: "big.mbox", content: archive(120) } })).body.uuid as string;
+      await second.reached;
+      vi.advanceTimersByTime(HEARTBEAT_INTERVAL_MS);
+      expect(beats).toHaveLength(1);
+      second.open();
+      await third.reached;
+      await Promise.all(beats);
+      // It wrote the counts it knew, the first batch's, over the second's: 50 emails where 100 had landed.
+      expect(await store.importJobs.get(acme.tenant.uuid, uuid)).toMatchObject({ status: "running", summary: { emails: { new: 2 * UPLOAD_BATCH_SIZE } } });
+      third.open();
+      await context.services.importJobs.settled();
+      expect((await read(uuid)).body).toMatchObject({ status: "succeeded", summary: { emails: { new: 120 } } });
+    } finally {
+      second.open();
+      third.open();
+      for (const spy of spies) spy.mockRestore();
+      vi.useRealTimers();
     }
   });
 });
