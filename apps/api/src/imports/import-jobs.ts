@@ -2,7 +2,8 @@
  * @module
  * Import jobs for the HTTP API: an upload is saved to a private folder as it arrives, checked to be of its kind,
  * recorded, and imported in the background of this process; progress, the summary and a heartbeat
- * go to the job's row so any API node can answer `GET /v1/imports/{uuid}`.
+ * go to the job's row so any API node can answer `GET /v1/imports/{uuid}`. The progress is written in each batch's
+ * transaction and the ending in the last one's: the row never says less than is committed, nor running once all is.
  *
  * A restart does not resume a job: a graceful shutdown stops each running job after its batch in
  * flight and marks it failed; a crash leaves a job whose heartbeat goes stale, and it is marked
