@@ -14,15 +14,18 @@ import { declaredPathResolver, methodNotAllowed, servesMethod, shapeOf } from ".
 import { readJsonBody } from "../platform/request/json-body.js";
 import { malformedQueryProblem } from "../platform/request/malformed-query.js";
 import { nodeBindings } from "../platform/request/node-bindings.js";
-import { refuseEntityTagCondition } from "../platform/request/if-match.js";
+import { entityTagOf, namesCurrentAnswer } from "../platform/request/entity-tag.js";
+import { namesEntityTags, refuseChangedRecord, refuseEntityTagCondition } from "../platform/request/if-match.js";
 import { refuseUnexpectedBody } from "../platform/request/unexpected-body.js";
 import { requestCacheRule } from "../platform/response-cache/cache-rule.js";
 import { requestTargetOf } from "../platform/response-cache/response-cache.js";
 import { answerMismatch } from "./answer-mismatch.js";
 import { expectUploadClaim } from "./idempotent-uploads.js";
-import { claimIdempotencyKey, IDEMPOTENCY_KEY_ARGUMENT, takesIdempotencyKey } from "./idempotent-writes.js";
+import { claimIdempotencyKey, IDEMPOTENCY_KEY_ARGUMENT, IDEMPOTENT_REPLAYED_HEADER, takesIdempotencyKey } from "./idempotent-writes.js";
 import { BODY_ARGUMENT, changesNothing, type AnyOperation, type StatusReply } from "./operation.js";
+import { createRecordWriteGate } from "./record-write-gate.js";
 import { isStreamedList, streamedListBody, type StreamedList } from "./streamed-list.js";
+import { conditionalReadOf, currentEntityTag, currentRecordDigest, recordGateKey, recordNamesOf, type TaggedReadInput } from "./tagged-reads.js";
 import { collectQuery, parseInput } from "./validate-input.js";
 import { withMailboxTextBudget } from "../platform/request/mailbox-text.js";
 
@@ -40,10 +43,24 @@ function isStatusReply(value: unknown): value is StatusReply<unknown> {
 const JSON_CONTENT = { "content-type": "application/json" };
 
 /** The response cache's entry for this request (see requestCacheRule): the kept answer when one holds, and how to keep a new one. */
-function cacheSlot(http: Context<AppEnv>, operationId: string): { found: { body: Uint8Array; age: number } | undefined; keep(body: Uint8Array): void } {
+function cacheSlot(
+  http: Context<AppEnv>,
+  operationId: string,
+): { found: { body: Uint8Array; age: number; tag?: string } | undefined; keep(body: Uint8Array, tag: string | undefined): void } {
   const rule = requestCacheRule(http.get("services"), http.get("auth"), operationId, http.req.header("cache-control"), "whole");
   const target = requestTargetOf(http.req.url);
-  return { found: rule.find(target), keep: (body) => rule.keep(target, body) };
+  return { found: rule.find(target), keep: (body, tag) => rule.keep(target, body, tag) };
+}
+
+/**
+ * A tagged read's 200 (`bytes`, headers `extra`) with its `ETag`, or the 304 of an `If-None-Match` naming it: no
+ * body, its tag and the other headers only (RFC 9110 15.4.5).
+ */
+function taggedAnswer(http: Context<AppEnv>, bytes: Uint8Array, tag: string | undefined, extra: Record<string, string> = {}): Response {
+  if (tag === undefined) return http.body(bytes as Uint8Array<ArrayBuffer>, 200, { ...JSON_CONTENT, ...extra });
+  const ifNoneMatch = http.req.header("if-none-match");
+  if (ifNoneMatch !== undefined && namesCurrentAnswer(ifNoneMatch, tag)) return http.body(null, 304, { ...extra, etag: tag });
+  return http.body(bytes as Uint8Array<ArrayBuffer>, 200, { ...JSON_CONTENT, ...extra, etag: tag });
 }
 
 /** Checks each item of a streamed list against the element schema of the same list in the operation's response. */
@@ -70,6 +87,7 @@ const DATABASE_LOST_MESSAGE =
 
 export function mountOperations(app: Hono<AppEnv>, operations: readonly AnyOperation[], options: MountOptions = {}) {
   const seen = new Set<string>();
+  const recordWrites = createRecordWriteGate();
   const declaredPathOf = declaredPathResolver(operations);
   // The words of the declared paths: a parameter holding one (`batch`) may mean a literal path beside its route.
   const literalSegments = new Set(operations.flatMap((operation) => operation.path.split("/").filter((segment) => segment !== "" && !segment.startsWith("{"))));
@@ -77,6 +95,7 @@ export function mountOperations(app: Hono<AppEnv>, operations: readonly AnyOpera
     if (seen.has(operation.operationId)) throw new Error(`mountOperations: duplicate operationId "${operation.operationId}"`);
     seen.add(operation.operationId);
     const writes = !changesNothing(operation);
+    const conditionalRead = conditionalReadOf(operation);
     const idempotent = takesIdempotencyKey(operation);
     // An upload reads its own (multipart) body; an operation with neither takes none.
     const takesNoBody = operation.body === undefined && operation.multipart === undefined;
@@ -103,8 +122,8 @@ export function mountOperations(app: Hono<AppEnv>, operations: readonly AnyOpera
       if (takesNoBody) await refuseUnexpectedBody(http, operation.path);
       const cached = operation.cacheable ? cacheSlot(http, operation.operationId) : null;
       if (cached?.found !== undefined) {
-        const { body, age } = cached.found;
-        return http.body(body as Uint8Array<ArrayBuffer>, 200, { ...JSON_CONTENT, age: String(Math.floor(age / 1000)) });
+        const { body, age, tag } = cached.found;
+        return taggedAnswer(http, body, tag, { age: String(Math.floor(age / 1000)) });
       }
       const params = operation.params ? parseInput(operation.params, http.req.param(), "path parameter") : {};
       const queryProblem = malformedQueryProblem(http.req.url);
@@ -122,8 +141,12 @@ export function mountOperations(app: Hono<AppEnv>, operations: readonly AnyOpera
         const schema = operation.body;
         body = withMailboxTextBudget(() => parseInput(schema, rawBody, "body"));
       }
+      const taggedReadInput: TaggedReadInput = { params, auth: http.get("auth"), services: http.get("services") };
       const answer = async (): Promise<Response> => {
         if (operation.onlyAdministratorsMay !== undefined) requireAdministrator(http.get("auth"), operation.onlyAdministratorsMay);
+        if (conditionalRead !== undefined) await refuseIfRecordChanged();
+        // Read before the answer: a write between them leaves a tag naming the older record, which If-Match then refuses.
+        const recordDigest = operation.taggedRecord === undefined ? null : await currentRecordDigest(operation, taggedReadInput);
         const result = await operation.handler({
           params,
           query,
@@ -156,32 +179,67 @@ export function mountOperations(app: Hono<AppEnv>, operations: readonly AnyOpera
           const mismatch = answerMismatch(operation.response, responseBody);
           if (mismatch !== null) throw new ApiError(500, `response of ${operation.operationId} does not match its schema: ${mismatch}`);
         }
-        if (cached === null || status !== 200) return http.json(responseBody as object, status as ContentfulStatusCode);
+        if (status !== 200 || (cached === null && recordDigest === null)) return http.json(responseBody as object, status as ContentfulStatusCode);
         const bytes = Buffer.from(JSON.stringify(responseBody));
-        cached.keep(bytes);
-        return http.body(bytes, 200, JSON_CONTENT);
+        const tag = recordDigest === null ? undefined : entityTagOf(recordDigest, bytes);
+        cached?.keep(bytes, tag);
+        return taggedAnswer(http, bytes, tag);
       };
-      if (writes) refuseEntityTagCondition(http);
-      // An upload's key stands for its form as parsed, which its handler reads: the handler claims it then.
-      const idempotency = !idempotent ? null : operation.multipart ? expectUploadClaim(http) : await claimIdempotencyKey(http, rawBody);
-      // An operation's write got through: a full disk, a lock or a read-only file met before is over (GET /ready).
-      const noteWritten = (response: Response) => {
-        if (writes && response.ok) http.get("storageFaults")?.wroteAgain();
-        return response;
-      };
-      if (idempotency === null) return noteWritten(await answer());
-      if (idempotency instanceof Response) return idempotency;
-      let response: Response;
-      try {
-        // Its writes mark the key's claim written as they commit: a retry after a crash before the answer was kept is
-        // then refused, not run twice. An operation safe to repeat runs again instead (its answer is then the same).
-        response = operation.idempotent ? await answer() : await http.get("services").store.idempotentRequests.markingWrites(idempotency.mark, answer);
-      } catch (error) {
-        await idempotency.release();
-        throw error;
+      if (conditionalRead === undefined) {
+        if (writes) refuseEntityTagCondition(http);
+        return writeOnce();
       }
-      await idempotency.settle(response);
-      return noteWritten(response);
+      return recordWrites.run(recordGateKey(conditionalRead, taggedReadInput), async () => withRecordTag(await writeOnce()));
+
+      /**
+       * The 412 of a write whose If-Match names none of the record's current tag. Checked where the write begins: after a
+       * repeated Idempotency-Key found its first answer (that write changed the record) and with the key claimed, which
+       * the 412 releases. Ignored where the answer without it is an error (RFC 9110 13.2.1): a member's 403 (checked
+       * before), and the 404 of a record the caller cannot see, which a 412 would tell exists.
+       */
+      async function refuseIfRecordChanged(): Promise<void> {
+        if (!namesEntityTags(http.req.header("if-match"))) return;
+        const recordDigest = await currentRecordDigest(conditionalRead!, taggedReadInput);
+        if (recordDigest === null) return;
+        const { what, readPath } = recordNamesOf(conditionalRead!, params);
+        refuseChangedRecord(http, recordDigest, what, readPath);
+      }
+
+      /** The record's tag after a write of it, on its answer (a 204 has none: the record is gone). */
+      async function withRecordTag(response: Response): Promise<Response> {
+        if (!response.ok || response.status === 204 || response.headers.get(IDEMPOTENT_REPLAYED_HEADER) !== null) return response;
+        try {
+          const tag = await currentEntityTag(conditionalRead!, taggedReadInput, http);
+          if (tag !== null) response.headers.set("etag", tag);
+        } catch (error) {
+          // The write is done: its answer without a tag, rather than a 500 that a client would send again.
+          http.get("services").logger.warn({ requestId: http.get("requestId"), err: error, path: http.req.path }, "could not read a record's tag after writing it");
+        }
+        return response;
+      }
+
+      async function writeOnce(): Promise<Response> {
+        // An upload's key stands for its form as parsed, which its handler reads: the handler claims it then.
+        const idempotency = !idempotent ? null : operation.multipart ? expectUploadClaim(http) : await claimIdempotencyKey(http, rawBody);
+        // An operation's write got through: a full disk, a lock or a read-only file met before is over (GET /ready).
+        const noteWritten = (response: Response) => {
+          if (writes && response.ok) http.get("storageFaults")?.wroteAgain();
+          return response;
+        };
+        if (idempotency === null) return noteWritten(await answer());
+        if (idempotency instanceof Response) return idempotency;
+        let response: Response;
+        try {
+          // Its writes mark the key's claim written as they commit: a retry after a crash before the answer was kept is
+          // then refused, not run twice. An operation safe to repeat runs again instead (its answer is then the same).
+          response = operation.idempotent ? await answer() : await http.get("services").store.idempotentRequests.markingWrites(idempotency.mark, answer);
+        } catch (error) {
+          await idempotency.release();
+          throw error;
+        }
+        await idempotency.settle(response);
+        return noteWritten(response);
+      }
     });
   }
 }

@@ -118,6 +118,21 @@ export interface Operation<
    */
   cacheable?: boolean;
   /**
+   * Makes a single-record GET tagged: reads the stored record its answer is built from (null when the caller cannot
+   * see it), before the handler runs. The answer then carries a strong `ETag` (a digest of that record and one of the
+   * answer's bytes, platform/request/entity-tag.ts), and an `If-None-Match` naming it is a 304.
+   */
+  taggedRecord?(
+    input: Pick<OperationContext<ParamsSchema extends ObjectSchema ? z.output<ParamsSchema> : Record<string, never>, unknown, unknown>, "params" | "auth" | "services">,
+  ): Promise<unknown>;
+  /**
+   * A write of the record that this tagged read (same path) answers: an `If-Match` naming the read's `ETag` holds
+   * while the record is as it was read, and is a 412 once it changed; a success carries the record's new tag. Such
+   * writes of one record run one at a time (operations/record-write-gate.ts), each checking its condition just
+   * before it writes.
+   */
+  conditionalOn?: AnyOperation;
+  /**
    * The operation reads a multipart/form-data body itself (uploads) instead of a JSON `body`: the
    * fields it takes, for the OpenAPI document and MCP tools.
    */

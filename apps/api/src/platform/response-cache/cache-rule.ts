@@ -9,10 +9,13 @@ import type { AppServices } from "../../services.js";
 import { cacheDirectivesOf, responseCacheKey } from "./response-cache.js";
 
 export interface RequestCacheRule {
-  /** The answer kept under `target` (the request target, or a part's name), when one holds. */
-  find(target: string): { body: Uint8Array; age: number } | undefined;
-  /** Keeps `body` (a string: its UTF-8 bytes) under `target`, computed from the data and at the time the request began with. */
-  keep(target: string, body: Uint8Array | string): void;
+  /** The answer kept under `target` (the request target, or a part's name), when one holds, with its entity tag if it has one. */
+  find(target: string): { body: Uint8Array; age: number; tag?: string } | undefined;
+  /**
+   * Keeps `body` (a string: its UTF-8 bytes) under `target`, computed from the data and at the time the request began
+   * with; a whole answer's entity tag `tag` with it.
+   */
+  keep(target: string, body: Uint8Array | string, tag?: string): void;
 }
 
 /** The rule for one request of `operationId`, over whole answers or over parts of answers (`kind`). */
@@ -34,9 +37,9 @@ export function requestCacheRule(
       if (fresh) return undefined;
       return kind === "whole" ? responseCache.find(keyOf(target), revision, now) : responseCache.findPart(keyOf(target), revision, now);
     },
-    keep: (target, body) => {
+    keep: (target, body, tag) => {
       if (!keep) return;
-      if (kind === "whole") responseCache.keep(keyOf(target), revision, now, typeof body === "string" ? Buffer.from(body) : body);
+      if (kind === "whole") responseCache.keep(keyOf(target), revision, now, typeof body === "string" ? Buffer.from(body) : body, tag);
       else responseCache.keepPart(keyOf(target), revision, now, body);
     },
   };

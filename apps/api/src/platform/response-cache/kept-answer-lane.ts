@@ -16,6 +16,7 @@ import { logRequest } from "../logging/access-log.js";
 import { countRequest } from "../rate-limit/rate-limit.js";
 import { OVERRIDE_HEADERS } from "../request/method-override.js";
 import { REQUEST_ID_HEADER, requestIdOf } from "../request/request-id.js";
+import { namesCurrentAnswer } from "../request/entity-tag.js";
 import { announcesBody } from "../request/unexpected-body.js";
 import { NO_STORE } from "../response/no-store-answers.js";
 import { cacheDirectivesOf, responseCacheKey } from "./response-cache.js";
@@ -95,9 +96,19 @@ export function keptAnswerLane(services: AppServices, operations: readonly AnyOp
     Object.assign(headers, counted.headers);
     headers[REQUEST_ID_HEADER] = requestId;
     headers["Content-Length"] = body.byteLength;
-    const status = refusal === null ? 200 : refusal.status;
+    let status = refusal === null ? 200 : refusal.status;
+    // A tagged read's answer carries its kept tag; an If-None-Match naming it is the app's 304, without a body.
+    if (refusal === null && found.tag !== undefined) {
+      headers.etag = found.tag;
+      const ifNoneMatch = single(incoming.headers["if-none-match"]);
+      if (ifNoneMatch !== undefined && namesCurrentAnswer(ifNoneMatch, found.tag)) {
+        status = 304;
+        delete headers["content-type"];
+        delete headers["Content-Length"];
+      }
+    }
     outgoing.writeHead(status, headers);
-    outgoing.end(body);
+    outgoing.end(status === 304 ? undefined : body);
     const query = target.indexOf("?");
     logRequest(logger, { requestId, method: "GET", path: query === -1 ? target : target.slice(0, query), status, startedAt, tenantUuid });
     return true;

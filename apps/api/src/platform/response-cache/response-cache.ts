@@ -22,6 +22,8 @@ interface Entry {
   revision: number;
   computedAt: number;
   body: Uint8Array;
+  /** The answer's entity tag, for an operation that sends one. */
+  tag?: string;
 }
 
 /**
@@ -47,7 +49,7 @@ export class ResponseCache {
   constructor(readonly options: ResponseCacheOptions) {
     const { maxAgeMilliseconds, maxBytes } = options;
     const keeps = maxAgeMilliseconds > 0 && maxBytes > 0;
-    this.entries = keeps ? new LRUCache({ maxSize: maxBytes, sizeCalculation: (entry, key) => entry.body.byteLength + key.length + ENTRY_BYTES }) : null;
+    this.entries = keeps ? new LRUCache({ maxSize: maxBytes, sizeCalculation: (entry, key) => entry.body.byteLength + key.length + (entry.tag?.length ?? 0) + ENTRY_BYTES }) : null;
     this.parts = keeps ? new ByteRing(maxBytes) : null;
   }
 
@@ -71,15 +73,15 @@ export class ResponseCache {
   }
 
   /**
-   * The body kept under `key` and its age in milliseconds, when it was computed from data at `revision`
-   * less than the maximum age before `now`.
+   * The body kept under `key`, its age in milliseconds and its entity tag (if kept with one), when it was computed
+   * from data at `revision` less than the maximum age before `now`.
    */
-  find(key: string, revision: number, now: number): { body: Uint8Array; age: number } | undefined {
+  find(key: string, revision: number, now: number): { body: Uint8Array; age: number; tag?: string } | undefined {
     const entry = this.entries?.get(key);
     if (entry === undefined) return undefined;
     const age = now - entry.computedAt;
     if (entry.revision !== revision || age < 0 || age >= this.options.maxAgeMilliseconds) return undefined;
-    return { body: entry.body, age };
+    return entry.tag === undefined ? { body: entry.body, age } : { body: entry.body, age, tag: entry.tag };
   }
 
   /**
@@ -87,11 +89,12 @@ export class ResponseCache {
    * computation began. A NaN revision (inside a transaction) keeps nothing; a body larger than the whole
    * cache is not kept. A small body that is a slice of a larger buffer (Node's pool: `Buffer.from` of a short text) is
    * kept as a copy, which holds its own bytes only: kept as it was, it held the whole 8 KiB slab for as long as it stayed.
+   * `tag`, the answer's entity tag, is kept with it.
    */
-  keep(key: string, revision: number, now: number, body: Uint8Array): void {
+  keep(key: string, revision: number, now: number, body: Uint8Array, tag?: string): void {
     if (this.entries === null || Number.isNaN(revision)) return;
     const own = body.byteLength < body.buffer.byteLength ? ownCopy(body) : body;
-    this.entries.set(key, { revision, computedAt: now, body: own });
+    this.entries.set(key, tag === undefined ? { revision, computedAt: now, body: own } : { revision, computedAt: now, body: own, tag });
   }
 
   /**

@@ -15,6 +15,7 @@ export const getCompany = defineOperation({
   params: z.object({ company_uuid: uuidString("The company's UUID.") }),
   response: companySchema,
   errors: [404],
+  taggedRecord: ({ params, auth, services }) => services.store.companies.get(auth.tenant.uuid, params.company_uuid),
   async handler({ params, auth, services }) {
     const company = await services.store.companies.get(auth.tenant.uuid, params.company_uuid);
     if (!company) throw await companyNotFound(services, auth.tenant.uuid, params.company_uuid);

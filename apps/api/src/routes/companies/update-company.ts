@@ -4,6 +4,7 @@ import { defineOperation } from "../../operations/operation.js";
 import { epochMilliseconds, uuidString } from "../../platform/request/common-schemas.js";
 import { companyUpdateSchema, toCompanyPatch } from "./company-input.js";
 import { companyNotFound } from "./company-not-found.js";
+import { getCompany } from "./get-company.js";
 
 export const updateCompany = defineOperation({
   operationId: "updateCompany",
@@ -20,6 +21,7 @@ export const updateCompany = defineOperation({
     service_updated_at: epochMilliseconds("Its service_updated_at."),
   }),
   errors: [404],
+  conditionalOn: getCompany,
   example: { body: { description: "Clinical AI for hospital networks.", employee_count: "201-500" } },
   async handler({ params, body, auth, services }) {
     const company = await services.store.companies.update(auth.tenant.uuid, params.company_uuid, toCompanyPatch(body));

@@ -3,7 +3,7 @@ import { defineOperation } from "../../operations/operation.js";
 import { memberWriteOf } from "../../platform/auth/auth-context.js";
 import { viewerOf } from "../../platform/auth/viewer.js";
 import { notFound } from "../../platform/errors/api-error.js";
-import { opportunityPathParams } from "./get-opportunity.js";
+import { getOpportunity, opportunityPathParams } from "./get-opportunity.js";
 import { assertMayModifyOpportunity } from "./opportunity-detail.js";
 
 export const deleteOpportunity = defineOperation({
@@ -17,6 +17,7 @@ export const deleteOpportunity = defineOperation({
   params: opportunityPathParams,
   successStatus: 204,
   errors: [403, 404],
+  conditionalOn: getOpportunity,
   async handler({ params, auth, services }) {
     const { store } = services;
     const current = await store.opportunities.get(auth.tenant.uuid, params.opportunity_uuid, viewerOf(auth));

@@ -5,7 +5,7 @@ import { memberWriteOf } from "../../platform/auth/auth-context.js";
 import { viewerOf } from "../../platform/auth/viewer.js";
 import { notFound } from "../../platform/errors/api-error.js";
 import { uuidString } from "../../platform/request/common-schemas.js";
-import { opportunityPathParams } from "./get-opportunity.js";
+import { getOpportunity, opportunityPathParams } from "./get-opportunity.js";
 import { opportunityWriteFields } from "./opportunity-body.js";
 import { assertMayModifyOpportunity, opportunityDetailSchema, presentOpportunityDetail } from "./opportunity-detail.js";
 
@@ -30,6 +30,7 @@ export const updateOpportunity = defineOperation({
     .strict(),
   response: opportunityDetailSchema,
   errors: [403, 404],
+  conditionalOn: getOpportunity,
   example: { body: { next_step: "Send the term sheet", probability: 60 } },
   async handler({ params, body, auth, services }) {
     const { store } = services;

@@ -1,7 +1,7 @@
 /** DELETE /v1/persons/{person_uuid}: erases a person and every trace of them (right to erasure; administrators). */
 import { defineOperation } from "../../operations/operation.js";
 import { personNotFound } from "./person-not-found.js";
-import { personPathParameters } from "./get-person.js";
+import { getPerson, personPathParameters } from "./get-person.js";
 
 /** What erasure removes and keeps; `feed` and `deletions` name where a poller learns of the deleted emails and persons. */
 const erasureText = (feed: string, deletions: string, afterwards: string) =>
@@ -19,6 +19,7 @@ export const erasePerson = defineOperation({
   params: personPathParameters,
   successStatus: 204,
   errors: [403, 404, 409],
+  conditionalOn: getPerson,
   onlyAdministratorsMay: "erase a person",
   async handler({ params, auth, services }) {
     if (!(await services.store.persons.erase(auth.tenant.uuid, params.person_uuid))) {

@@ -20,6 +20,7 @@ export const getPerson = defineOperation({
   response: personSchema,
   errors: [404],
   cacheable: true,
+  taggedRecord: ({ params, auth, services }) => services.store.persons.get(auth.tenant.uuid, params.person_uuid),
   async handler({ params, auth, services }) {
     const person = await services.store.persons.get(auth.tenant.uuid, params.person_uuid);
     if (!person) throw await personNotFound(services, auth.tenant.uuid, params.person_uuid);

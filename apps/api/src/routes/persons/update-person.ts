@@ -3,6 +3,7 @@ import { z } from "zod";
 import { defineOperation } from "../../operations/operation.js";
 import { uuidString } from "../../platform/request/common-schemas.js";
 import { personSchema, presentPersons } from "../../presenters/person-presenter.js";
+import { getPerson } from "./get-person.js";
 import { personNotFound } from "./person-not-found.js";
 import { personUpdateSchema, toPersonPatch } from "./person-input.js";
 
@@ -18,6 +19,7 @@ export const updatePerson = defineOperation({
   body: personUpdateSchema,
   response: personSchema,
   errors: [404, 409],
+  conditionalOn: getPerson,
   example: { body: { job_title: "CTO", city: "Boston", tags: ["founder"] } },
   async handler({ params, body, auth, services }) {
     const person = await services.store.persons.update(auth.tenant.uuid, params.person_uuid, toPersonPatch(body));
