@@ -14,13 +14,23 @@ beforeAll(async () => {
 afterAll(() => context.close());
 
 const companyPath = () => `/v1/companies/${tenant.pathIds.company_uuid}`;
+const meetingPath = () => `/v1/meetings/${tenant.pathIds.meeting_uuid}`;
 
 describe("If-Match on a write", () => {
-  it("is a 412 naming it, the record left as it was, where the write was done as if unconditional", async () => {
+  it("is a 412 naming it on a record read without an ETag, the record left as it was, where the write was done as if unconditional", async () => {
+    const before = await context.json(meetingPath(), { key: tenant.key });
+    expect((await context.request(meetingPath(), { key: tenant.key })).headers.get("etag")).toBeNull();
+    const refused = await context.json(meetingPath(), { key: tenant.key, method: "PUT", body: { title: "Overwritten" }, headers: { "If-Match": '"17"' } });
+    expect(refused.status).toBe(412);
+    expect(refused.body?.error).toMatch(/^If-Match "17" matches nothing: only persons, companies and opportunities are read with an ETag/);
+    expect((await context.json(meetingPath(), { key: tenant.key })).body).toEqual(before.body);
+  });
+
+  it("is a 412 saying the record changed on a tagged record, the record left as it was", async () => {
     const before = await context.json(companyPath(), { key: tenant.key });
     const refused = await context.json(companyPath(), { key: tenant.key, method: "PUT", body: { sector: "Overwritten" }, headers: { "If-Match": '"17"' } });
     expect(refused.status).toBe(412);
-    expect(refused.body?.error).toMatch(/^If-Match "17" matches nothing: this API sends no ETags/);
+    expect(refused.body?.error).toMatch(/^company [0-9a-f-]{36} changed since it was read: If-Match "17" is not its current ETag/);
     expect((await context.json(companyPath(), { key: tenant.key })).body).toEqual(before.body);
   });
 
@@ -38,7 +48,7 @@ describe("If-Match on a write", () => {
     expect(missing.status).toBe(404);
   });
 
-  it("leaves a read answered as it would be (no condition on a read is evaluated: no record has a tag to send)", async () => {
+  it("leaves a read answered as it would be (a read evaluates If-None-Match only)", async () => {
     const read = await context.request(companyPath(), { key: tenant.key, headers: { "If-Match": '"17"' } });
     expect(read.status).toBe(200);
   });
