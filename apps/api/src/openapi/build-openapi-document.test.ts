@@ -143,6 +143,36 @@ describe("GET /v1/openapi.json", () => {
     expect(Object.keys(tooMany.headers)).toEqual(expect.arrayContaining(["Retry-After", "X-RateLimit-Remaining"]));
   });
 
+  it("gives the tagged reads an ETag, If-None-Match and a 304, and the writes of their records If-Match, a 412 and the new ETag", () => {
+    const operationOf = (id: string) => Object.values(served.paths).flatMap((item) => Object.values(item)).find((entry) => entry.operationId === id)!;
+    const parameterReferences = (entry: OpenApiOperation) => entry.parameters.map((parameter) => ("$ref" in parameter ? parameter.$ref : parameter.name));
+    const tagged = operations.filter((operation) => operation.taggedRecord !== undefined).map((operation) => operation.operationId);
+    const conditional = operations.filter((operation) => operation.conditionalOn !== undefined).map((operation) => operation.operationId);
+    expect(tagged.sort()).toEqual(["getCompany", "getOpportunity", "getPerson"]);
+    expect(conditional.sort()).toEqual(["deleteOpportunity", "erasePerson", "updateCompany", "updateOpportunity", "updatePerson"]);
+    for (const id of tagged) {
+      const entry = operationOf(id);
+      expect(parameterReferences(entry), id).toContain("#/components/parameters/IfNoneMatch");
+      expect(Object.keys(entry.responses["200"]!.headers as object), id).toContain("ETag");
+      expect(Object.keys(entry.responses["304"]!.headers as object), id).toContain("ETag");
+      expect(entry.responses["304"]!.content, id).toBeUndefined();
+    }
+    for (const id of conditional) {
+      const entry = operationOf(id);
+      expect(parameterReferences(entry), id).toContain("#/components/parameters/IfMatch");
+      expect(entry.responses["412"], id).toEqual({ $ref: "#/components/responses/Error412" });
+      const success = entry.responses["200"] ?? entry.responses["204"]!;
+      expect(Object.keys(success.headers as object).includes("ETag"), id).toBe(entry.responses["200"] !== undefined);
+    }
+    const untagged = operations.filter((operation) => operation.taggedRecord === undefined && operation.conditionalOn === undefined);
+    for (const operation of untagged) {
+      const entry = operationOf(operation.operationId);
+      expect(parameterReferences(entry).filter((name) => /If(None)?Match/.test(name)), operation.operationId).toEqual([]);
+      expect(entry.responses["304"], operation.operationId).toBeUndefined();
+    }
+    expect(served.components.headers.ETag).toBeDefined();
+  });
+
   it("says when a 401, a 429 and a 503 come and which headers they carry: a rotated key's expiry, the wait to retry", () => {
     const response = (status: number) => served.components.responses[`Error${status}`] as { description: string; headers: Record<string, unknown> };
     expect(response(401).description).toMatch(/revoked or expired API key/);

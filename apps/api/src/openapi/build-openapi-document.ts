@@ -86,7 +86,8 @@ const STATUS_TEXT: Record<number, string> = {
   408: "Request timeout: an import upload's body arrived slower than the server's minimum rate (the message gives it); the connection is closed.",
   409: "Conflict with the current state of a record.",
   410: "Gone: the position (after_sequence, cursor or since) is before the log's horizon (set by a prune or a restore); make a full copy again.",
-  412: "Precondition failed: the write was sent with If-Match naming entity tags, and Rapport sends none (no ETag), so none matches; nothing was written. Send it without If-Match.",
+  304: "Not modified: If-None-Match names the answer's current ETag. No body; the ETag and the other headers only.",
+  412: "Precondition failed: If-Match names no current ETag of the record. A person, company or opportunity changed since it was read: read it again and apply the change to what it holds now. Any other write has no ETag to name: send it without If-Match. Nothing was written (an Idempotency-Key is not kept).",
   413: "Request body too large: over 1 MiB for a JSON body; an upload's own limit is in the operation's description.",
   415: "Request body of a type the operation does not take: application/json, or multipart/form-data for an upload.",
   422: "The request is well-formed but cannot be processed.",
@@ -127,6 +128,12 @@ const CACHE_CONTROL_HEADER: JsonSchema = {
   description:
     "no-store on every answer: the key travels in x-api-key, which a shared cache in front does not key on, so no proxy, CDN or client may keep an answer (Rapport keeps its own, see Age).",
   schema: { type: "string", const: "no-store" },
+};
+
+const ETAG_HEADER: JsonSchema = {
+  description:
+    "The strong entity tag of the record's answer (two digests: the stored record's and the answer's bytes'); it moves whenever the answer does. Send it back in If-None-Match (a 304 while the answer is the same) or in If-Match on a write of the record (done only while the record is as read). A write's answer carries the record's new tag.",
+  schema: { type: "string" },
 };
 
 const IDEMPOTENT_REPLAYED: JsonSchema = {
@@ -246,6 +253,7 @@ export function buildOpenApiDocument(
       "Cache-Control",
       ...(operation.cacheable ? ["Age"] : []),
       ...(idempotent ? [IDEMPOTENT_REPLAYED_HEADER] : []),
+      ...(operation.taggedRecord !== undefined || (operation.conditionalOn !== undefined && successStatus !== 204) ? ["ETag"] : []),
     ]);
     const success: JsonSchema = operation.binaryResponse
       ? {
@@ -265,10 +273,13 @@ export function buildOpenApiDocument(
             },
           };
     const responses: Record<string, JsonSchema> = { [String(successStatus)]: success };
+    if (operation.taggedRecord !== undefined) {
+      responses["304"] = { description: STATUS_TEXT[304], headers: headerReferences(["ETag", "X-Request-Id", ...Object.keys(RATE_LIMIT_HEADERS), "Cache-Control", ...(operation.cacheable ? ["Age"] : [])]) };
+    }
     for (const [status, meaning] of Object.entries(operation.otherSuccesses ?? {})) responses[status] = { ...success, description: meaning };
     const bodyErrors = operation.body || operation.multipart ? BODY_ERROR_STATUSES : [];
     // A write is the operation that takes an Idempotency-Key, and the one an If-Match naming entity tags refuses (412).
-    const idempotencyErrors = idempotent ? [...IDEMPOTENCY_ERROR_STATUSES, 412] : [];
+    const idempotencyErrors = idempotent ? [...IDEMPOTENCY_ERROR_STATUSES, 412] : operation.conditionalOn !== undefined ? [412] : [];
     for (const status of [...new Set([...COMMON_ERROR_STATUSES, ...bodyErrors, ...idempotencyErrors, ...(operation.errors ?? [])])].sort((a, b) => a - b)) {
       errorStatuses.add(status);
       responses[String(status)] = errorResponseReference(status);
@@ -285,6 +296,8 @@ export function buildOpenApiDocument(
         { $ref: "#/components/parameters/ServiceUserId" },
         ...(operation.cacheable ? [{ $ref: "#/components/parameters/CacheControl" }] : []),
         ...(idempotent ? [{ $ref: IDEMPOTENCY_KEY_PARAMETER_REFERENCE }] : []),
+        ...(operation.taggedRecord !== undefined ? [{ $ref: "#/components/parameters/IfNoneMatch" }] : []),
+        ...(operation.conditionalOn !== undefined ? [{ $ref: "#/components/parameters/IfMatch" }] : []),
       ],
       responses,
     };
@@ -387,6 +400,21 @@ export function buildOpenApiDocument(
           description: `On writes: a key the client chooses for this request (a UUID; visible ASCII without commas, given once). Sent again with the same key, method, path, query and body (an upload's form as parsed: its fields, and each file's name, type and content, whatever the multipart boundary) within 24 hours, the write is not done again: the first answer (a success) comes back with ${IDEMPOTENT_REPLAYED_HEADER}: true. The same key with another request is a 422; while the first request is still being processed, a 409 with Retry-After. Kept per tenant, API key and user context (and the user's role: a user given another role has the request run again); an answer that was an error is not kept (the write runs again).`,
           schema: { type: "string", minLength: 1, maxLength: MAX_IDEMPOTENCY_KEY_LENGTH, pattern: "^[\\x20-\\x2b\\x2d-\\x7e]+$" },
         },
+        IfNoneMatch: {
+          name: "if-none-match",
+          in: "header",
+          required: false,
+          description: "ETags of answers the client holds (or *): a 304 without a body when one is the answer's current ETag (weak comparison).",
+          schema: { type: "string" },
+        },
+        IfMatch: {
+          name: "if-match",
+          in: "header",
+          required: false,
+          description:
+            "The ETag the client read the record with (or a list of them): the write is done only while the record is as that read found it, else a 412 that writes nothing. A weak tag never matches. * holds for any record that exists. Derived relationship fields moving meanwhile (scores decay with time) do not count as a change.",
+          schema: { type: "string" },
+        },
         CacheControl: {
           name: "cache-control",
           in: "header",
@@ -402,6 +430,7 @@ export function buildOpenApiDocument(
         "Retry-After": RETRY_AFTER_HEADER,
         "Cache-Control": CACHE_CONTROL_HEADER,
         Age: AGE_HEADER,
+        ETag: ETAG_HEADER,
         [IDEMPOTENT_REPLAYED_HEADER]: IDEMPOTENT_REPLAYED,
       },
       responses,
