@@ -85,11 +85,20 @@ describe("a tagged read", () => {
     expect((await read(personPath(), { "if-none-match": before.tag! })).status).toBe(200);
   });
 
-  it("gives each user context the tag of its own answer", async () => {
+  it("gives each user context the tag of its own answer (a member's shows their next meeting), the record part shared", async () => {
+    await context.services.store.meetings.create(tenant.tenant.uuid, {
+      title: "Next with the member",
+      starts_at: context.clock.now() + 86_400_000,
+      attendees: [{ person_uuid: tenant.pathIds.person_uuid! }, { person_uuid: tenant.member.person_uuid }],
+    });
     const tenantWide = await read(personPath());
     const asMember = await context.request(personPath(), { key: tenant.key, userUuid: tenant.member.uuid, headers: { "cache-control": "no-cache" } });
-    const memberText = await asMember.text();
-    expect(asMember.headers.get("etag") === tenantWide.tag).toBe(memberText === tenantWide.text);
+    const memberTag = asMember.headers.get("etag");
+    expect(JSON.parse(await asMember.text()).my_next_meeting_title).toBe("Next with the member");
+    expect(JSON.parse(tenantWide.text).my_next_meeting_title).toBeNull();
+    expect(memberTag).toMatch(/^"[0-9a-f]{16}\.[0-9a-f]{16}"$/);
+    expect(memberTag).not.toBe(tenantWide.tag);
+    expect(memberTag!.split(".")[0]).toBe(tenantWide.tag!.split(".")[0]);
   });
 });
 
