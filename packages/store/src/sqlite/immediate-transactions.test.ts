@@ -7,10 +7,10 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import SqliteDatabase from "better-sqlite3";
 import { Kysely, SqliteDialect, sql, type Dialect } from "kysely";
-import { afterAll, describe, expect, it } from "vitest";
+import { afterAll, describe, expect, it, vi } from "vitest";
 import { preparedDuring } from "../testing/sqlite-plans.js";
 import { createSqliteStore } from "./create-sqlite-store.js";
-import { ImmediateTransactionsSqliteDialect, LOCK_WAIT_MS } from "./immediate-transactions.js";
+import { ImmediateTransactionsSqliteDialect } from "./immediate-transactions.js";
 
 const folder = mkdtempSync(join(tmpdir(), "rapport-immediate-"));
 afterAll(() => rmSync(folder, { recursive: true, force: true }));
@@ -108,6 +108,27 @@ async function turnsDuring<T>(work: Promise<T>, release: () => void): Promise<{ 
   return { result: await watched, waitedTurns };
 }
 
+/**
+ * `performance.now` (the clock the lock wait reads) held still until the test advances it, counting its reads: how
+ * long a write waits is then the test's to say, not the machine's speed. Polls with the real timers.
+ */
+function heldPerformanceClock() {
+  let now = performance.now();
+  const clock = {
+    reads: 0,
+    advance: (milliseconds: number) => (now += milliseconds),
+    until: async (condition: () => boolean) => {
+      while (!condition()) await new Promise((resolve) => setTimeout(resolve, 1));
+    },
+    restore: () => spy.mockRestore(),
+  };
+  const spy = vi.spyOn(performance, "now").mockImplementation(() => {
+    clock.reads += 1;
+    return now;
+  });
+  return clock;
+}
+
 describe("writes refused by another connection's lock, with waitForLocksMs", () => {
   it.each([
     ["a transaction's begin", (db: Kysely<{ counter: { value: number } }>) => db.transaction().execute((transaction) => sql`update counter set value = value + 1`.execute(transaction))],
@@ -160,15 +181,29 @@ describe("writes refused by another connection's lock, with waitForLocksMs", () 
     const path = join(folder, "store-short-wait.db");
     const store = await createSqliteStore({ path, lockWaitMs: 50 });
     const other = new SqliteDatabase(path);
+    const clock = heldPerformanceClock();
     try {
       const tenant = await store.tenants.create({ name: "Acme", tier: "standard" });
       other.exec("begin immediate");
-      const started = performance.now();
-      await expect(store.persons.create({ tenant_uuid: tenant.uuid, name: "Ada Lovelace" })).rejects.toMatchObject({ code: "SQLITE_BUSY" });
-      expect(performance.now() - started).toBeLessThan(LOCK_WAIT_MS);
+      let settled = false;
+      const creating = store.persons.create({ tenant_uuid: tenant.uuid, name: "Ada Lovelace" }).finally(() => (settled = true));
+      creating.catch(() => {});
+      // Refused, then tried again twice with the clock held: still waiting.
+      await clock.until(() => clock.reads >= 3);
+      clock.advance(49);
+      const readsAt49 = clock.reads;
+      await clock.until(() => clock.reads >= readsAt49 + 2);
+      expect(settled).toBe(false);
+      // Its 50 ms are up, the default's five seconds are not: the next try fails busy.
+      clock.advance(1);
+      const readsAt50 = clock.reads;
+      await clock.until(() => settled || clock.reads >= readsAt50 + 3);
+      expect(settled).toBe(true);
+      await expect(creating).rejects.toMatchObject({ code: "SQLITE_BUSY" });
       other.exec("rollback");
       expect(other.prepare("select count(*) from persons where name = 'Ada Lovelace'").pluck().get()).toBe(0);
     } finally {
+      clock.restore();
       other.close();
       await store.close();
     }
