@@ -188,7 +188,7 @@ describe("writes refused by another connection's lock, with waitForLocksMs", () 
       let settled = false;
       const creating = store.persons.create({ tenant_uuid: tenant.uuid, name: "Ada Lovelace" }).finally(() => (settled = true));
       creating.catch(() => {});
-      // Refused, then tried again twice with the clock held: still waiting.
+      // The wait reads the held clock as it tries again: still waiting, whatever the real time that passes.
       await clock.until(() => clock.reads >= 3);
       clock.advance(49);
       const readsAt49 = clock.reads;
