@@ -73,7 +73,16 @@ describe("openTenantExport", () => {
     });
     // The merged-away person is only named, by the merge.
     expect(lines.persons.map((person) => person.uuid)).not.toContain(zoltan.uuid);
-    expect(lines.person_merges).toEqual([{ superseded_uuid: zoltan.uuid, canonical_uuid: zelda.uuid, merged_at: NOW, merged_by_user_uuid: ada.uuid }]);
+    expect(lines.person_merges).toEqual([
+      {
+        superseded_uuid: zoltan.uuid,
+        canonical_uuid: zelda.uuid,
+        merged_at: NOW,
+        merged_by_user_uuid: ada.uuid,
+        // Its own fields, as the merge left them: the personal data export shows them.
+        superseded: expect.objectContaining({ name: "Zoltan Quimby", created_at: NOW, deleted_at: NOW, tags: [], is_internal: false }),
+      },
+    ]);
     expect(lines.deletions).toContainEqual(expect.objectContaining({ entity_type: "PERSON", uuid: zoltan.uuid, reason: "MERGED", merged_into_uuid: zelda.uuid }));
     expect(lines.notes).toEqual([
       expect.objectContaining({ uuid: note.uuid, owner: null, associations: [expect.objectContaining({ entity_type: "PERSON", entity_uuid: zelda.uuid, association_type: "NOTE_TO_PERSON" })] }),

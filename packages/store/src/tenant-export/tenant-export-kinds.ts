@@ -77,13 +77,24 @@ const roleOrder = `case role ${EMAIL_PARTICIPANT_ROLES.map((role, index) => `whe
 const customFieldValue = `case j.type when 'true' then json('true') when 'false' then json('false')
   when 'array' then json(j.value) when 'object' then json(j.value) else j.value end`;
 
+/**
+ * The merged-away person's own fields as the merge left them (the personal data export shows them), by the store's
+ * column names; a merge's line holds them as `superseded`.
+ */
+const supersededPerson = `json((select json_object('name', s.name, 'first_name', s.first_name, 'last_name', s.last_name,
+    'job_title', s.job_title, 'linkedin_url', s.linkedin_url, 'twitter_url', s.twitter_url, 'facebook_url', s.facebook_url,
+    'logo_url', s.logo_url, 'city', s.city, 'state', s.state, 'country', s.country, 'tags', json(s.tags),
+    'is_internal', ${flag("s.is_internal")}, 'created_at', s.created_at, 'service_updated_at', s.service_updated_at,
+    'deleted_at', s.deleted_at)
+  from persons s where s.uuid = m.superseded_uuid and s.tenant_uuid = :tenant))`;
+
 /** The merges of persons or of companies (`table`), one line each: which record went into which, when, by whom. */
 const mergesOf = (table: "person_merges" | "company_merges"): KindStatements => ({
   tables: [table],
   count: `select count(*) from ${table} where tenant_uuid = :tenant`,
-  lines: `select json_object('superseded_uuid', superseded_uuid, 'canonical_uuid', canonical_uuid, 'merged_at', merged_at,
-      'merged_by_user_uuid', merged_by_user_uuid) as line
-      from ${table} where tenant_uuid = :tenant order by tenant_uuid, superseded_uuid`,
+  lines: `select json_object('superseded_uuid', m.superseded_uuid, 'canonical_uuid', m.canonical_uuid, 'merged_at', m.merged_at,
+      'merged_by_user_uuid', m.merged_by_user_uuid${table === "person_merges" ? `, 'superseded', ${supersededPerson}` : ""}) as line
+      from ${table} m where m.tenant_uuid = :tenant order by m.tenant_uuid, m.superseded_uuid`,
 });
 
 /** Each kind's statements. Merged-away and deleted records (soft-deleted rows) are left out, as the API leaves them. */
@@ -113,8 +124,8 @@ export const TENANT_EXPORT_STATEMENTS: Record<TenantExportKind, KindStatements> 
     lines: `select json_object('uuid', p.uuid, 'name', p.name, 'first_name', p.first_name, 'last_name', p.last_name,
       'email', (select address from person_emails e where e.person_uuid = p.uuid and e.tenant_uuid = :tenant
         order by is_primary desc, created_at, address limit 1),
-      'emails', json((select json_group_array(json_object('address', address, 'is_primary', ${flag("is_primary")}))
-        from (select address, is_primary from person_emails e where e.person_uuid = p.uuid and e.tenant_uuid = :tenant
+      'emails', json((select json_group_array(json_object('address', address, 'is_primary', ${flag("is_primary")}, 'created_at', created_at))
+        from (select address, is_primary, created_at from person_emails e where e.person_uuid = p.uuid and e.tenant_uuid = :tenant
           order by is_primary desc, created_at, address))),
       'job_title', p.job_title,
       'primary_company', json((select json_object('uuid', pc.uuid, 'name', pc.company_name, 'logo_url', pc.logo_url) from companies pc
@@ -122,12 +133,15 @@ export const TENANT_EXPORT_STATEMENTS: Record<TenantExportKind, KindStatements> 
       'linkedin_url', p.linkedin_url, 'twitter_url', p.twitter_url, 'facebook_url', p.facebook_url, 'logo_url', p.logo_url,
       'city', p.city, 'state', p.state, 'country', p.country, 'tags', json(p.tags),
       'affiliations', json((select json_group_array(json_object('company', json_object('uuid', company_uuid, 'name', company_name, 'logo_url', logo_url),
-          'title', title, 'is_current', ${flag("is_current")}, 'started_on', started_on, 'ended_on', ended_on))
-        from (select a.company_uuid, ac.company_name, ac.logo_url, a.title, a.is_current, a.started_on, a.ended_on from affiliations a
+          'title', title, 'is_current', ${flag("is_current")}, 'started_on', started_on, 'ended_on', ended_on,
+          'uuid', uuid, 'created_at', created_at, 'updated_at', updated_at))
+        from (select a.company_uuid, ac.company_name, ac.logo_url, a.title, a.is_current, a.started_on, a.ended_on,
+          a.uuid, a.created_at, a.updated_at from affiliations a
           join companies ac on ac.uuid = a.company_uuid and ac.tenant_uuid = a.tenant_uuid
           where a.tenant_uuid = :tenant and a.person_uuid = p.uuid
           order by a.is_current desc, a.started_on is null, a.started_on desc, a.created_at desc, a.uuid))),
       'is_internal', ${flag("p.is_internal")}, 'created_at', p.created_at, 'service_updated_at', p.service_updated_at,
+      'job_source', p.job_source, 'name_from_address', ${flag("p.name_from_address")},
       'merged_person_uuids', json((select json_group_array(superseded_uuid) from (select superseded_uuid from person_merges m
         where m.tenant_uuid = :tenant and m.canonical_uuid = p.uuid order by superseded_uuid)))) as line
       from persons p where p.tenant_uuid = :tenant and p.deleted_at is null order by p.tenant_uuid, p.created_at, p.uuid`,

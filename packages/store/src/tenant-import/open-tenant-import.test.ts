@@ -111,11 +111,8 @@ describe("openTenantImport", () => {
     const viewer = { user_uuid: null };
     const { zelda, zoltan, deal, list, globex } = moving;
     const without = <T extends object>(record: T): T => JSON.parse(JSON.stringify(record).replaceAll(tenantUuid, NEW_UUID));
-    // An affiliation's uuid and an address's and affiliation's times are the store's own, not exported (nor shown by the API).
-    const person = async (store: Store, uuid: string) => {
-      const { affiliations, emails, ...rest } = (await store.persons.get(uuid, zelda.uuid))!;
-      return { ...without(rest), affiliations: affiliations.map(({ uuid: _uuid, created_at: _at, ...kept }) => kept), emails: emails.map(({ created_at: _at, ...kept }) => kept) };
-    };
+    // Its affiliations' uuids and times and its addresses' times too (since 2026-12-08: the personal data export shows them).
+    const person = async (store: Store, uuid: string) => without((await store.persons.get(uuid, zelda.uuid))!);
     expect(await person(target, NEW_UUID)).toEqual(await person(source, tenantUuid));
     expect(without((await target.opportunities.get(NEW_UUID, deal.uuid, viewer))!)).toEqual(without((await source.opportunities.get(tenantUuid, deal.uuid, viewer))!));
     expect(without((await target.companies.get(NEW_UUID, globex.uuid))!)).toEqual(without((await source.companies.get(tenantUuid, globex.uuid))!));
@@ -157,6 +154,46 @@ describe("openTenantImport", () => {
     await expect(importInto(targetPath, exported, broken)).rejects.toThrow(ConflictError);
     await expect(importInto(targetPath, exported, NEW_UUID)).rejects.toThrow(`tenant ${NEW_UUID} exists on this server`);
     expect(await tenantRowCounts(await rowCountDb(), broken)).toEqual({});
+  });
+
+  it("reads an export made before 2026-12-08 (no job source, name flag, own times, merged person's fields), and refuses a job source it does not know", async () => {
+    const exported = exportOf(sourcePath, moving.tenantUuid);
+    const path = join(folder, "older-export.db");
+    await (await createSqliteStore({ path })).close();
+    const edited = (kind: "persons" | "person_merges", change: (record: Record<string, any>) => void): Lines => ({
+      ...exported,
+      [kind]: exported[kind].map(({ json, content }) => {
+        const record = JSON.parse(json) as Record<string, any>;
+        change(record);
+        return { json: JSON.stringify(record), content };
+      }),
+    });
+    await expect(importInto(path, edited("persons", (person) => (person.job_source = "crm")), NEW_UUID)).rejects.toThrow(
+      new InvalidInputError('field "job_source": expecting one of linkedin_connections, got "crm"'),
+    );
+    const older = {
+      ...edited("persons", (person) => {
+        delete person.job_source;
+        delete person.name_from_address;
+        for (const email of person.emails) delete email.created_at;
+        for (const affiliation of person.affiliations) for (const field of ["uuid", "created_at", "updated_at"]) delete affiliation[field];
+      }),
+      person_merges: edited("person_merges", (merge) => delete merge.superseded).person_merges,
+    };
+    await importInto(path, older, NEW_UUID);
+    const store = await createSqliteStore({ path, now: () => NOW });
+    try {
+      const { zelda, zoltan } = moving;
+      const person = (await store.persons.get(NEW_UUID, zelda.uuid))!;
+      // Addresses a millisecond apart from the person's creation, in the export's order; the job kept as a user's.
+      expect(person.emails.map((email) => email.created_at)).toEqual(person.emails.map((_email, index) => person.created_at + index));
+      expect(await store.persons.jobSource(NEW_UUID, zelda.uuid)).toBeNull();
+      // The merged-away person named as its survivor, deleted at the merge.
+      const personalData = await store.persons.exportPersonalData(NEW_UUID, zelda.uuid);
+      expect(personalData!.persons.find((record) => record.uuid === zoltan.uuid)).toMatchObject({ name: zelda.name, merged_into_uuid: zelda.uuid });
+    } finally {
+      await store.close();
+    }
   });
 
   it("refuses an opportunity's custom field value the export's fields do not define or whose type it does not fit, as the store's writes do", async () => {

@@ -17,7 +17,9 @@ import { emailDomain, normalizeLinkedinUrl } from "../normalize.js";
 import { COMPANY_TEXT_FIELDS, ENTITY_LIST_KINDS, ROLES, type CompanyPatch } from "../records.js";
 import { linkKey, type RecordRef } from "../repositories/association-repository.js";
 import { companyColumnsOf, syncCompanyTags } from "../repositories/company-repository.js";
+import { PERSON_JOB_SOURCES, type PersonJobSource } from "../repositories/empty-person-fields.js";
 import { nameSortKey } from "../repositories/name-sort-key.js";
+import { isNameFromAddress } from "../repositories/names-from-addresses.js";
 import { mergeCustomFieldValues, toCustomField } from "../repositories/opportunity-custom-field-repository.js";
 import { nullableTextSortKey, textSortKey } from "../repositories/text-sort-key.js";
 import type { TenantExportKind } from "../tenant-export/tenant-export-kinds.js";
@@ -101,6 +103,45 @@ function checkedCustomFieldValues(fields: RecordFields, writing: ImportWriting):
   }
 }
 
+/** The `job_source` of a person's line: one of the store's sources, or null. */
+function personJobSource(fields: RecordFields): PersonJobSource | null {
+  return fields.optionalString("job_source") === null ? null : fields.oneOf("job_source", PERSON_JOB_SOURCES);
+}
+
+/**
+ * The merged-away person's columns, from the merge line's `superseded` (the fields the personal data export shows);
+ * an export made before 2026-12-08 holds none of them, and its row takes its survivor's name and the merge's time.
+ */
+function supersededPersonColumns(fields: RecordFields, writing: ImportWriting, canonical: string, mergedAt: number): Record<string, unknown> {
+  if (!fields.has("superseded")) {
+    const name = String(writing.get("select name from persons where uuid = ? and tenant_uuid = ?", canonical, writing.tenantUuid)?.name ?? "Merged person");
+    return { name, name_sort_key: nameSortKey(name), created_at: mergedAt, service_updated_at: mergedAt, deleted_at: mergedAt };
+  }
+  const person = RecordFields.of(fields.value("superseded"), "superseded");
+  const name = person.text("name");
+  const linkedinUrl = person.optionalString("linkedin_url");
+  return {
+    name,
+    name_sort_key: nameSortKey(name),
+    first_name: person.optionalString("first_name"),
+    last_name: person.optionalString("last_name"),
+    job_title: person.optionalString("job_title"),
+    linkedin_url: linkedinUrl,
+    linkedin_key: linkedinUrl ? normalizeLinkedinUrl(linkedinUrl) : null,
+    twitter_url: person.optionalString("twitter_url"),
+    facebook_url: person.optionalString("facebook_url"),
+    logo_url: person.optionalString("logo_url"),
+    city: person.optionalString("city"),
+    state: person.optionalString("state"),
+    country: person.optionalString("country"),
+    tags: JSON.stringify(person.strings("tags")),
+    is_internal: flag(person.boolean("is_internal")),
+    created_at: person.time("created_at"),
+    service_updated_at: person.time("service_updated_at"),
+    deleted_at: person.time("deleted_at"),
+  };
+}
+
 /** A merge: its line, and the merged-away record's row, deleted and pointing at its survivor, as the merge left it. */
 function mergeWriter(table: "person_merges" | "company_merges"): Writer {
   return async (fields, writing) => {
@@ -116,21 +157,11 @@ function mergeWriter(table: "person_merges" | "company_merges"): Writer {
       // What the merge moved is this server's account of it; the export does not hold it.
       moved: "{}",
     });
-    // The merged-away record's name is not exported: its row (read by no answer) takes its survivor's.
     if (table === "person_merges") {
-      const name = String(writing.get("select name from persons where uuid = ? and tenant_uuid = ?", canonical, writing.tenantUuid)?.name ?? "Merged person");
-      writing.insert("persons", {
-        uuid: superseded,
-        tenant_uuid: writing.tenantUuid,
-        name,
-        name_sort_key: nameSortKey(name),
-        created_at: mergedAt,
-        service_updated_at: mergedAt,
-        deleted_at: mergedAt,
-        merged_into_uuid: canonical,
-      });
+      writing.insert("persons", { ...supersededPersonColumns(fields, writing, canonical, mergedAt), uuid: superseded, tenant_uuid: writing.tenantUuid, merged_into_uuid: canonical });
       return;
     }
+    // A merged-away company's fields are read by no answer: its row takes its survivor's name.
     const name = String(writing.get("select company_name from companies where uuid = ? and tenant_uuid = ?", canonical, writing.tenantUuid)?.company_name ?? "Merged company");
     writing.insert("companies", {
       ...companyColumnsOf({ company_name: name }),
@@ -195,6 +226,7 @@ export const TENANT_IMPORT_WRITERS: Record<TenantExportKind, Writer> = {
     const name = fields.text("name");
     const createdAt = fields.time("created_at");
     const linkedinUrl = fields.optionalString("linkedin_url");
+    const emails = fields.objects("emails");
     writing.insert("persons", {
       uuid,
       tenant_uuid: writing.tenantUuid,
@@ -216,10 +248,17 @@ export const TENANT_IMPORT_WRITERS: Record<TenantExportKind, Writer> = {
       is_internal: flag(fields.boolean("is_internal")),
       created_at: createdAt,
       service_updated_at: fields.time("service_updated_at"),
+      // Which export set the job (a newer one of it may move the job on) and whether the name only came from an
+      // address (a real name seen later replaces it): an export made before 2026-12-08 says neither, so the job
+      // is kept as a user's and the name is judged from the addresses, as the store judges a new person's.
+      job_source: fields.has("job_source") ? personJobSource(fields) : null,
+      name_from_address: fields.has("name_from_address")
+        ? flag(fields.boolean("name_from_address"))
+        : flag(isNameFromAddress(name, emails.map((email) => email.text("address").toLowerCase()))),
     });
-    // An address's and an affiliation's own times are not exported: spaced a millisecond apart from the person's
-    // creation, they keep the order the export lists them in (addresses oldest first, affiliations newest first).
-    fields.objects("emails").forEach((email, index) => {
+    // An export made before 2026-12-08 holds no address's or affiliation's own times: spaced a millisecond apart from
+    // the person's creation, they keep the order the export lists them in (addresses oldest first, affiliations newest first).
+    emails.forEach((email, index) => {
       const address = email.text("address");
       writing.insert("person_emails", {
         tenant_uuid: writing.tenantUuid,
@@ -227,14 +266,14 @@ export const TENANT_IMPORT_WRITERS: Record<TenantExportKind, Writer> = {
         address,
         domain: emailDomain(address),
         is_primary: flag(email.boolean("is_primary")),
-        created_at: createdAt + index,
+        created_at: email.has("created_at") ? email.time("created_at") : createdAt + index,
       });
     });
     const affiliations = fields.objects("affiliations");
     affiliations.forEach((affiliation, index) => {
       const at = createdAt + affiliations.length - index;
       writing.insert("affiliations", {
-        uuid: randomUUID(),
+        uuid: affiliation.has("uuid") ? affiliation.uuid("uuid") : randomUUID(),
         tenant_uuid: writing.tenantUuid,
         person_uuid: uuid,
         company_uuid: affiliation.uuidOf("company"),
@@ -242,8 +281,8 @@ export const TENANT_IMPORT_WRITERS: Record<TenantExportKind, Writer> = {
         is_current: flag(affiliation.boolean("is_current")),
         started_on: affiliation.optionalString("started_on"),
         ended_on: affiliation.optionalString("ended_on"),
-        created_at: at,
-        updated_at: at,
+        created_at: affiliation.has("created_at") ? affiliation.time("created_at") : at,
+        updated_at: affiliation.has("updated_at") ? affiliation.time("updated_at") : at,
       });
     });
   },
