@@ -56,7 +56,7 @@ describe("rapport users deactivate", { timeout: 60_000 }, () => {
       stdout: [
         `deactivated user ${user.uuid}`,
         "their person counts as an outside contact from now on; their past emails and meetings stay",
-        "suspended, not revoked: 1 API key bound to them (403) and their OAuth access tokens (401) work again after rapport users reactivate; for a leaver, run again with --revoke-keys",
+        "suspended, not revoked: 1 API key bound to them (403) and 1 OAuth grant (their access tokens 401) work again after rapport users reactivate; for a leaver, run again with --revoke-keys",
         "their entity lists stay theirs: an administrator hands each to a colleague with PUT /v1/lists/{list_uuid} and owner_user_uuid",
         "",
       ].join("\n"),
@@ -65,13 +65,23 @@ describe("rapport users deactivate", { timeout: 60_000 }, () => {
     expect(await statuses([userKey.key, tenantKey.key])).toEqual([403, 200]);
     expect(await grantsOf(tenant.uuid)).toHaveLength(1);
     expect((await rapport("users", "reactivate", "--tenant", tenant.uuid, "--user", user.uuid)).code).toBe(0);
+    // Its JSON counts both too.
+    expect(await json("users", "deactivate", "--tenant", tenant.uuid, "--user", user.uuid)).toEqual({
+      uuid: user.uuid,
+      is_active: false,
+      keys_suspended: 1,
+      keys_revoked: 0,
+      oauth_grants_suspended: 1,
+      oauth_grants_revoked: 0,
+    });
+    expect((await rapport("users", "reactivate", "--tenant", tenant.uuid, "--user", user.uuid)).code).toBe(0);
     expect(await statuses([userKey.key])).toEqual([200]);
   });
 
   it("with --revoke-keys, revokes the keys bound to the user and their OAuth grants, for good; tenant-scoped keys stay", async () => {
     const { tenant, user, userKey, tenantKey } = await leaverSetUp();
     const deactivated = await json("users", "deactivate", "--tenant", tenant.uuid, "--user", user.uuid, "--revoke-keys");
-    expect(deactivated).toEqual({ uuid: user.uuid, is_active: false, keys_suspended: 0, keys_revoked: 1, oauth_grants_revoked: 1 });
+    expect(deactivated).toEqual({ uuid: user.uuid, is_active: false, keys_suspended: 0, keys_revoked: 1, oauth_grants_suspended: 0, oauth_grants_revoked: 1 });
     expect(await grantsOf(tenant.uuid)).toEqual([]);
     const keys = (await json("keys", "list", "--tenant", tenant.uuid, "--all")) as Array<{ uuid: string; revoked_at: number | null }>;
     expect(keys.find((key) => key.uuid === userKey.uuid)?.revoked_at).toEqual(expect.any(Number));
