@@ -1,5 +1,7 @@
 import { afterEach, describe, expect, it } from "vitest";
 import { buildTenant, createTestContext, TEST_START, type TestContext } from "../../testing/test-harness.js";
+import { issueApiKey } from "../auth/issue-api-key.js";
+import { rotateApiKey } from "../auth/rotate-api-key.js";
 import { limitsFor } from "./rate-limit-tiers.js";
 import { monthWindow } from "./rate-limit-windows.js";
 
@@ -67,6 +69,26 @@ describe("rate limiting", () => {
     const next = await context.request("/v1/users", { key: acme.key });
     expect(next.status).toBe(200);
     expect(headersOf(next)).toMatchObject({ remaining: "4", "remaining-monthly": "9993" });
+  });
+
+  it("counts a rotated key and its replacement in one per-second window during the grace period: alternating doubles nothing", async () => {
+    const context = await open();
+    const acme = await buildTenant(context.services, { tier: "custom", perSecond: 4, monthly: 1_000 });
+    const old = await issueApiKey(context.services.store, { tenantUuid: acme.tenant.uuid, label: "crm" });
+    const rotated = (await rotateApiKey(context.services.store, { tenantUuid: acme.tenant.uuid, keyUuid: old.key.uuid, graceHours: 24 }))!;
+    const statuses: number[] = [];
+    const remaining: Array<string | null> = [];
+    for (let index = 0; index < 6; index++) {
+      const response = await context.request("/v1/users", { key: index % 2 === 0 ? old.plaintext : rotated.plaintext });
+      statuses.push(response.status);
+      remaining.push(response.headers.get("x-ratelimit-remaining"));
+    }
+    expect(statuses).toEqual([200, 200, 200, 200, 429, 429]);
+    expect(remaining).toEqual(["3", "2", "1", "0", "0", "0"]);
+    // Another key of the tenant, not of the lineage, keeps its own window.
+    expect((await context.request("/v1/users", { key: acme.key })).status).toBe(200);
+    context.clock.advance(1_000);
+    expect((await context.request("/v1/users", { key: rotated.plaintext })).headers.get("x-ratelimit-remaining")).toBe("3");
   });
 
   it("puts the headers on error responses too (404, 403)", async () => {

@@ -1,9 +1,9 @@
 /**
  * @module
- * Rate limiting per the specification's Limits section: a per-second window per API key and a
- * monthly window per tenant, both at once; all six `X-RateLimit-*` headers on every response that
- * gets this far; a 429 naming the exceeded limit, with that limit's remaining count at 0 and
- * `Retry-After` for the per-second limit. A request refused by the per-second window is not counted in the
+ * Rate limiting per the specification's Limits section: a per-second window per API key (per key lineage: a
+ * rotated key and its replacement are one) and a monthly window per tenant, both at once; all six `X-RateLimit-*`
+ * headers on every response that gets this far; a 429 naming the exceeded limit, with that limit's remaining count
+ * at 0 and `Retry-After` for the per-second limit. A request refused by the per-second window is not counted in the
  * monthly one.
  */
 import type { ApiKeyOwner } from "@rapport/store";
@@ -37,7 +37,9 @@ export async function countRequest(services: Pick<AppServices, "clock" | "perSec
   const second = secondWindow(now);
   const month = monthWindow(now);
 
-  const usedThisSecond = await perSecondCounter.increment(key.uuid, second.id, second.resetAt * 1000);
+  // Per key lineage: a key and those `keys rotate` made from it are one client's, so during a rotation's grace period
+  // the old and the new key share one window (alternating between them doubled the limit).
+  const usedThisSecond = await perSecondCounter.increment(key.lineage_uuid, second.id, second.resetAt * 1000);
   const secondExceeded = usedThisSecond > limits.perSecond;
   const usedThisMonth = secondExceeded
     ? await monthlyCounter.current(tenant.uuid, month.id)
