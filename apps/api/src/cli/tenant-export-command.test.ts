@@ -81,7 +81,9 @@ describe("rapport tenants export", { timeout: 30_000 }, () => {
     expect(find("companies", pathIds.company_uuid!)).toEqual(await api(`/v1/companies/${pathIds.company_uuid}`));
     expect(find("notes", pathIds.note_uuid!)).toEqual(await api(`/v1/notes/${pathIds.note_uuid}`));
     expect(find("tasks", pathIds.task_id!)).toEqual(await api(`/v1/tasks/${pathIds.task_id}`));
-    expect(find("meetings", pathIds.meeting_uuid!)).toEqual(await api(`/v1/meetings/${pathIds.meeting_uuid}`));
+    const { departed_person_uuids: departed, ...meeting } = find("meetings", pathIds.meeting_uuid!)!;
+    expect(departed).toEqual([]);
+    expect(meeting).toEqual(await api(`/v1/meetings/${pathIds.meeting_uuid}`));
     expect(find("emails", pathIds.email_uuid!)).toEqual(await api(`/v1/emails/${pathIds.email_uuid}?include_body=true`));
     expect(find("opportunity_types", pathIds.type_uuid!)).toEqual(await api(`/v1/opportunity-types/${pathIds.type_uuid}`));
     const { content_file: contentFile, ...file } = find("files", pathIds.file_uuid!)!;
@@ -102,6 +104,12 @@ describe("rapport tenants export", { timeout: 30_000 }, () => {
     const deletions = (await context.json("/v1/deletions?per_page=50", { key })).body!.items as Line[];
     expect(deletions.length).toBeGreaterThan(0);
     expect(lines.deletions!.map(({ visible_to_user_uuid: _visible, ...deletion }) => deletion)).toEqual(deletions);
+    // The feed's entries as GET /v1/activity numbers and times them (since 2026-12-08), with whether it lists them.
+    const feed = (await context.json("/v1/activity?per_page=50", { key })).body!.items as Line[];
+    expect(feed.length).toBeGreaterThan(0);
+    expect(lines.activity_feed!.filter((entry) => entry.ever_listed).map(({ ever_listed: _listed, ...entry }) => entry)).toEqual(
+      feed.map(({ sequence, kind, uuid, recorded_at }) => ({ sequence, kind, uuid, recorded_at })),
+    );
     const members = (await context.json(`/v1/lists/${pathIds.list_uuid}/entities`, { key })).body!.items as Line[];
     expect(lines.entity_list_members!.map(({ list_uuid: _list, added_by_user_uuid: _by, position: _position, ...member }) => member)).toEqual(members);
 

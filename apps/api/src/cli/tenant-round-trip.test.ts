@@ -7,13 +7,15 @@
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { importArchive } from "../imports/import-archive.js";
 import { csvFile } from "../imports/testing/archive-builders.js";
 import { importRequest } from "../imports/testing/import-test-bed.js";
 import { changesNothing, type AnyOperation } from "../operations/operation.js";
 import { issueApiKey } from "../platform/auth/issue-api-key.js";
 import { operations } from "../routes/operations.js";
+import { DEMO_TENANT_UUID, demoUuid } from "../demo/demo-ids.js";
+import { seedDemoTenant } from "../demo/seed-demo-tenant.js";
 import { callWithIds, urlOf } from "../testing/foreign-record-calls.js";
 import { migratedDatabaseAt } from "../testing/migrated-database.js";
 import { buildPopulatedTenant, type PopulatedTenant } from "../testing/populated-tenant.js";
@@ -24,8 +26,10 @@ let folder: string;
 let source: TestContext;
 let target: TestContext;
 let moving: PopulatedTenant;
-/** The moved tenant's keys on the new server: the tenant's, its administrator's, its member's. */
-let keys: { key: string; adminKey: string; memberKey: string };
+/** The moved tenant's keys before and after: the tenant's, its administrator's, its member's. */
+let keys: KeyPair[];
+/** The demo tenant's, moved too: the tenant's key and its administrator's. */
+let demoKeys: KeyPair[];
 /** The path ids of the records `writeThroughTheApi` wrote (a merge's survivors, a person named from an address). */
 let extraIds: Record<string, string>;
 
@@ -60,6 +64,7 @@ async function writeThroughTheApi(context: TestContext, tenant: PopulatedTenant)
   await call("/v1/emails/batch", "POST", {
     messages: [{ message_id: "<stranger@mail.example>", sent_at: "2026-11-10T09:30:00Z", subject: "Hello", from: "stranger@elsewhere.example", to: [tenant.admin.email] }],
   });
+  const stranger = ((await call("/v1/persons/lookup/batch", "POST", { criteria: [{ email: "stranger@elsewhere.example" }] })).results as Array<{ matches: Array<{ uuid: string }> }>)[0]!.matches[0]!;
   const meeting = await call("/v1/meetings", "POST", {
     title: "Board meeting",
     starts_at: "2026-11-12T10:00:00Z",
@@ -68,7 +73,8 @@ async function writeThroughTheApi(context: TestContext, tenant: PopulatedTenant)
   context.clock.advance(1_000);
   await call(`/v1/meetings/${meeting.uuid}`, "PUT", { attendees: [tenant.admin.email, "kim@kept.example"] });
   context.clock.advance(1_000);
-  return { ...tenant.pathIds, person_uuid: kept.uuid, entity_uuid: kept.uuid, company_uuid: company.uuid, meeting_uuid: meeting.uuid };
+  // The stranger, taken off the meeting: their feed lists it as removed for them.
+  return { ...tenant.pathIds, person_uuid: kept.uuid, entity_uuid: kept.uuid, company_uuid: company.uuid, meeting_uuid: meeting.uuid, departed_uuid: stranger.uuid };
 }
 
 const CONNECTIONS_HEADER = ["First Name", "Last Name", "URL", "Email Address", "Company", "Position", "Connected On"];
@@ -81,6 +87,22 @@ async function importConnections(context: TestContext, tenantUuid: string, name:
   return importArchive({ store: context.services.store, tenantUuid, input: { path }, request: importRequest("csv") });
 }
 
+/** Exports the tenant from the source server and imports it on the target; its keys there, one per key of `before`. */
+async function moveTenant(tenantUuid: string, before: Array<{ key: string; userUuid: string | null }>): Promise<KeyPair[]> {
+  const exported = join(folder, tenantUuid);
+  expect((await runRapportInProcess(source.databasePath, "tenants", "export", "--tenant", tenantUuid, "--out", exported)).code).toBe(0);
+  // The import computes the opportunities' activity dates at its time: the servers' test time, not the machine's.
+  vi.useFakeTimers({ toFake: ["Date"], now: source.clock.now() });
+  const imported = await runRapportInProcess(target.databasePath, "tenants", "import", "--from", exported).finally(() => vi.useRealTimers());
+  expect(imported.code, imported.stderr).toBe(0);
+  const pairs: KeyPair[] = [];
+  for (const { key, userUuid } of before) pairs.push([key, (await issueApiKey(target.services.store, { tenantUuid, ...(userUuid ? { userUuid } : {}) })).plaintext]);
+  return pairs;
+}
+
+/** A key of the tenant on the source server and its counterpart on the target. */
+type KeyPair = readonly [before: string, after: string];
+
 beforeAll(async () => {
   folder = mkdtempSync(join(tmpdir(), "rapport-round-trip-"));
   source = await createTestContext();
@@ -88,21 +110,23 @@ beforeAll(async () => {
   const tenantUuid = moving.tenant.uuid;
   await importConnections(source, tenantUuid, "old.csv", connections("Acme Inc.", "Sales Manager"));
   extraIds = await writeThroughTheApi(source, moving);
+  await seedDemoTenant(source.databasePath, () => source.clock.now());
+  const demoAdmin = demoUuid("user-avery");
+  const demoSourceKeys = [
+    { key: (await issueApiKey(source.services.store, { tenantUuid: DEMO_TENANT_UUID })).plaintext, userUuid: null },
+    { key: (await issueApiKey(source.services.store, { tenantUuid: DEMO_TENANT_UUID, userUuid: demoAdmin })).plaintext, userUuid: demoAdmin },
+  ];
 
-  const exported = join(folder, "moving");
-  expect((await runRapportInProcess(source.databasePath, "tenants", "export", "--tenant", tenantUuid, "--out", exported)).code).toBe(0);
   mkdirSync(join(folder, "target"));
   target = await createTestContext({ databasePath: migratedDatabaseAt(join(folder, "target", "rapport.db")) });
-  const imported = await runRapportInProcess(target.databasePath, "tenants", "import", "--from", exported);
-  expect(imported.code, imported.stderr).toBe(0);
+  keys = await moveTenant(tenantUuid, [
+    { key: moving.key, userUuid: null },
+    { key: moving.adminKey, userUuid: moving.admin.uuid },
+    { key: moving.memberKey, userUuid: moving.member.uuid },
+  ]);
+  demoKeys = await moveTenant(DEMO_TENANT_UUID, demoSourceKeys);
   // The scores decay with time: both servers read them at one instant.
   target.clock.set(source.clock.now());
-  const { store } = target.services;
-  keys = {
-    key: (await issueApiKey(store, { tenantUuid })).plaintext,
-    adminKey: (await issueApiKey(store, { tenantUuid, userUuid: moving.admin.uuid })).plaintext,
-    memberKey: (await issueApiKey(store, { tenantUuid, userUuid: moving.member.uuid })).plaintext,
-  };
 }, 60_000);
 afterAll(async () => {
   await source?.close();
@@ -117,28 +141,41 @@ const LEFT_OUT: Readonly<Record<string, string>> = {
 
 const reads = operations.filter((operation) => changesNothing(operation) && !(operation.operationId in LEFT_OUT));
 
-/** Calls the read with `ids` as the tenant, its administrator and its member, before the move and after: one answer. */
-async function expectTheSame(operation: AnyOperation, ids: Record<string, string>): Promise<void> {
+/** Calls the read with `ids` with each pair of keys, before the move and after: one answer. */
+async function expectTheSame(operation: AnyOperation, ids: Record<string, string>, pairs: readonly KeyPair[]): Promise<void> {
   const call = callWithIds(operation, ids);
-  const url = urlOf(operation, call);
-  const method = operation.method.toUpperCase();
-  const answer = (context: TestContext, key: string) => context.request(url, { key, method, body: call.body }).then(async (response) => `${response.status} ${await response.text()}`);
-  for (const [before, after] of [
-    [moving.key, keys.key],
-    [moving.adminKey, keys.adminKey],
-    [moving.memberKey, keys.memberKey],
-  ] as const) {
+  await expectSameAnswers(urlOf(operation, call), pairs, { method: operation.method.toUpperCase(), body: call.body });
+}
+
+/** Sends the request with each pair of keys, before the move and after, and expects one answer, byte for byte. */
+async function expectSameAnswers(url: string, pairs: readonly KeyPair[], { method = "GET", body }: { method?: string; body?: unknown } = {}): Promise<void> {
+  const answer = (context: TestContext, key: string) =>
+    context.request(url, { key, method, body }).then(async (response) => ({ status: response.status, type: response.headers.get("content-type"), text: await response.text() }));
+  for (const [before, after] of pairs) {
+    // A second apart, on both servers' clocks alike: no key reaches its tier's limit per second.
+    for (const context of [source, target]) context.clock.advance(1_000);
     const [old, moved] = await Promise.all([answer(source, before), answer(target, after)]);
     // Parsed first, for a readable difference; then byte for byte (the order of the fields too).
-    const parsed = (text: string) => ({ status: text.slice(0, 3), body: operation.operationId === "downloadFile" ? text.slice(4) : (JSON.parse(text.slice(4) || "null") as unknown) });
+    const parsed = ({ status, type, text }: typeof old) => ({ status, body: type?.startsWith("application/json") ? (JSON.parse(text) as unknown) : text });
     expect.soft(parsed(moved), `${method} ${url}`).toEqual(parsed(old));
-    expect.soft(moved, `${method} ${url}`).toBe(old);
+    expect.soft(moved, `${method} ${url}`).toEqual(old);
   }
 }
 
 describe("a tenant exported and imported on another server", { timeout: 30_000 }, () => {
   it.each(reads.map((operation) => [operation.operationId, operation] as const))("answers %s there as before", async (_id, operation) => {
-    for (const ids of [moving.pathIds, extraIds]) await expectTheSame(operation, ids);
+    for (const ids of [moving.pathIds, extraIds]) await expectTheSame(operation, ids, keys);
+  });
+
+  it("answers its whole lists there as before: the feed, the deletions log, persons, companies, meetings", async () => {
+    for (const path of ["/v1/persons", "/v1/companies", "/v1/relationships", "/v1/activity", "/v1/emails", "/v1/meetings", "/v1/opportunities", "/v1/deletions", "/v1/lists", "/v1/users", "/v1/tasks", "/v1/notes"]) {
+      await expectSameAnswers(`${path}?per_page=100`, keys);
+    }
+    for (const uuid of [moving.pathIds.person_uuid!, extraIds.person_uuid!, extraIds.departed_uuid!]) await expectSameAnswers(`/v1/persons/${uuid}/activity?per_page=100`, keys);
+    // The feed of a person taken off a meeting lists it as removed for them.
+    const departed = `/v1/activity?person_uuid=${extraIds.departed_uuid}&per_page=100`;
+    expect((await source.json(departed, { key: moving.key })).body!.items).toContainEqual(expect.objectContaining({ kind: "meeting", uuid: extraIds.meeting_uuid, removed: true }));
+    await expectSameAnswers(departed, keys);
   });
 
   it("keeps which export set a person's job: a newer LinkedIn export moves it on there", async () => {
@@ -152,12 +189,12 @@ describe("a tenant exported and imported on another server", { timeout: 30_000 }
   it("keeps a name only derived from an address: the first mail giving a real name names the person there", async () => {
     const mail = (context: TestContext) =>
       context.json("/v1/emails/batch", {
-        key: context === source ? moving.adminKey : keys.adminKey,
+        key: context === source ? keys[1]![0] : keys[1]![1],
         method: "POST",
         body: { messages: [{ message_id: "<named@mail.example>", sent_at: "2026-11-20T09:30:00Z", subject: "Re: Hello", from: "Sam Stranger <stranger@elsewhere.example>", to: [moving.admin.email] }] },
       });
     const named = async (context: TestContext) => {
-      const key = context === source ? moving.adminKey : keys.adminKey;
+      const key = context === source ? keys[1]![0] : keys[1]![1];
       const found = await context.json("/v1/persons/lookup/batch", { key, method: "POST", body: { criteria: [{ email: "stranger@elsewhere.example" }] } });
       return JSON.stringify(found.body);
     };
@@ -165,5 +202,38 @@ describe("a tenant exported and imported on another server", { timeout: 30_000 }
     expect((await mail(target)).status).toBe(200);
     expect(await named(source)).toContain('"name":"Sam Stranger"');
     expect(await named(target)).toBe(await named(source));
+  });
+
+  it("answers the demo tenant's every list, whole, and each of its persons' and companies' reads there as before", async () => {
+    const [[tenantKey]] = demoKeys as [KeyPair];
+    const items = async (path: string) => ((await source.json(path, { key: tenantKey })).body!.items as Array<Record<string, string>>) ?? [];
+    const persons = await items("/v1/persons?per_page=100");
+    const companies = await items("/v1/companies?per_page=100");
+    const first = async (path: string, field = "uuid") => (await items(path))[0]?.[field] ?? "00000000-0000-4000-8000-000000000000";
+    const type = await first("/v1/opportunity-types");
+    const ids: Record<string, string> = {
+      person_uuid: persons[0]!.uuid!,
+      entity_uuid: persons[0]!.uuid!,
+      company_uuid: companies[0]!.uuid!,
+      user_uuid: demoUuid("user-avery"),
+      meeting_uuid: await first("/v1/meetings"),
+      email_uuid: await first("/v1/emails"),
+      list_uuid: await first("/v1/lists"),
+      type_uuid: type,
+      stage_uuid: await first(`/v1/opportunity-types/${type}/stages`),
+      field_uuid: await first("/v1/opportunity-custom-fields"),
+      opportunity_uuid: await first("/v1/opportunities"),
+      note_uuid: await first("/v1/notes"),
+      task_id: await first("/v1/tasks"),
+      file_uuid: "00000000-0000-4000-8000-000000000000",
+      import_uuid: "00000000-0000-4000-8000-000000000000",
+    };
+    for (const operation of reads) await expectTheSame(operation, ids, demoKeys);
+    for (const path of ["/v1/persons", "/v1/companies", "/v1/relationships", "/v1/activity", "/v1/emails", "/v1/meetings", "/v1/opportunities", "/v1/deletions", "/v1/lists", "/v1/users", "/v1/tasks", "/v1/notes"]) {
+      await expectSameAnswers(`${path}?per_page=100`, demoKeys);
+    }
+    for (const { uuid } of persons) await expectSameAnswers(`/v1/persons/${uuid}/recommended-paths`, demoKeys);
+    for (const { uuid } of companies) await expectSameAnswers(`/v1/companies/${uuid}/recommended-paths`, demoKeys);
+    await expectSameAnswers(`/v1/pathpower/scores?entity=person&uuids=${persons.map((person) => person.uuid).join(",")}`, demoKeys);
   });
 });

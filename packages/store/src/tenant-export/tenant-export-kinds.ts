@@ -27,6 +27,7 @@ export const TENANT_EXPORT_KINDS = [
   "files",
   "emails",
   "meetings",
+  "activity_feed",
   "entity_lists",
   "entity_list_members",
   "deletions",
@@ -223,7 +224,7 @@ export const TENANT_EXPORT_STATEMENTS: Record<TenantExportKind, KindStatements> 
       where e.tenant_uuid = :tenant order by e.tenant_uuid, e.sent_at, e.uuid`,
   },
   meetings: {
-    tables: ["meetings", "meeting_attendees"],
+    tables: ["meetings", "meeting_attendees", "meeting_departures"],
     count: "select count(*) from meetings where tenant_uuid = :tenant and deleted_at is null",
     lines: `select json_object('uuid', m.uuid, 'title', m.title, 'starts_at', m.starts_at, 'ends_at', m.ends_at, 'status', m.status,
       'organizer_person_uuid', m.organizer_person_uuid,
@@ -231,8 +232,20 @@ export const TENANT_EXPORT_STATEMENTS: Record<TenantExportKind, KindStatements> 
         from (select person_uuid, response from meeting_attendees ma where ma.meeting_uuid = m.uuid and ma.tenant_uuid = :tenant
           order by person_uuid))),
       'location', m.location, 'external_id', m.external_id, 'created_by_user_uuid', m.created_by_user_uuid,
-      'created_at', m.created_at, 'updated_at', m.updated_at) as line
+      'created_at', m.created_at, 'updated_at', m.updated_at,
+      'departed_person_uuids', json((select json_group_array(person_uuid) from (select person_uuid from meeting_departures md
+        where md.meeting_uuid = m.uuid and md.tenant_uuid = :tenant order by person_uuid)))) as line
       from meetings m where m.tenant_uuid = :tenant and m.deleted_at is null order by m.tenant_uuid, m.starts_at, m.uuid`,
+  },
+  activity_feed: {
+    tables: ["activity_feed"],
+    count: "select count(*) from activity_feed where tenant_uuid = :tenant",
+    // As GET /v1/activity numbers and times its entries (a client's `after_sequence` and `since` stay valid), the
+    // entries of removed items too; `ever_listed`: whether the feed lists it (an email always; a meeting once an
+    // attendee counted it).
+    lines: `select json_object('sequence', sequence, 'kind', kind, 'uuid', item_uuid, 'recorded_at', recorded_at,
+      'ever_listed', ${flag("ever_listed")}) as line
+      from activity_feed where tenant_uuid = :tenant order by tenant_uuid, sequence`,
   },
   entity_lists: {
     tables: ["entity_lists"],
@@ -269,7 +282,6 @@ export const TENANT_EXPORT_STATEMENTS: Record<TenantExportKind, KindStatements> 
  * from the records), and secrets. A table a migration adds belongs in a kind or here.
  */
 export const TENANT_TABLES_LEFT_OUT: Readonly<Record<string, string>> = {
-  activity_feed: "the activity feed's log, derived from the records",
   api_key_uses: "this server's keys: their last uses",
   api_keys: "this server's keys: their hashes are secrets; the new home issues its own",
   change_generations: "change counters of this server",
@@ -282,7 +294,6 @@ export const TENANT_TABLES_LEFT_OUT: Readonly<Record<string, string>> = {
   live_opportunity_link_recency: "derived from opportunities and associations",
   live_opportunity_links: "derived from opportunities and associations",
   log_sequences: "sequence numbers of this server's change logs",
-  meeting_departures: "persons taken off meetings, kept for the activity feed only",
   monthly_usage: "this server's request counts, for its rate limits",
   name_search_pending: "this server's search index, pending entries",
   opportunity_activity_floors: "derived from emails and meetings",

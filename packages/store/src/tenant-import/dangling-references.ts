@@ -62,6 +62,7 @@ const REFERENCES: ReadonlyArray<{ field: string; statement: string; which?: (row
   link("emails.jsonl participants[].person_uuid", "email_participants", "email_uuid", "person_uuid", "persons"),
   link("meetings.jsonl organizer_person_uuid", "meetings", "uuid", "organizer_person_uuid", "persons"),
   link("meetings.jsonl attendees[].person_uuid", "meeting_attendees", "meeting_uuid", "person_uuid", "persons"),
+  link("meetings.jsonl departed_person_uuids[]", "meeting_departures", "meeting_uuid", "person_uuid", "persons"),
   ...USER_LINKS.map(([table, field, column]) => link(`${table}.jsonl ${field}`, table, "uuid", column, "users")),
   {
     field: "deletions.jsonl visible_to_user_uuid",

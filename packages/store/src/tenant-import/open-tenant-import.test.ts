@@ -156,11 +156,11 @@ describe("openTenantImport", () => {
     expect(await tenantRowCounts(await rowCountDb(), broken)).toEqual({});
   });
 
-  it("reads an export made before 2026-12-08 (no job source, name flag, own times, merged person's fields), and refuses a job source it does not know", async () => {
+  it("reads an export made before 2026-12-08 (no job source, name flag, own times, merged person's fields, feed), and refuses a job source it does not know", async () => {
     const exported = exportOf(sourcePath, moving.tenantUuid);
     const path = join(folder, "older-export.db");
     await (await createSqliteStore({ path })).close();
-    const edited = (kind: "persons" | "person_merges", change: (record: Record<string, any>) => void): Lines => ({
+    const edited = (kind: "persons" | "person_merges" | "meetings", change: (record: Record<string, any>) => void): Lines => ({
       ...exported,
       [kind]: exported[kind].map(({ json, content }) => {
         const record = JSON.parse(json) as Record<string, any>;
@@ -179,6 +179,8 @@ describe("openTenantImport", () => {
         for (const affiliation of person.affiliations) for (const field of ["uuid", "created_at", "updated_at"]) delete affiliation[field];
       }),
       person_merges: edited("person_merges", (merge) => delete merge.superseded).person_merges,
+      meetings: edited("meetings", (meeting) => delete meeting.departed_person_uuids).meetings,
+      activity_feed: [],
     };
     await importInto(path, older, NEW_UUID);
     const store = await createSqliteStore({ path, now: () => NOW });
@@ -191,6 +193,10 @@ describe("openTenantImport", () => {
       // The merged-away person named as its survivor, deleted at the merge.
       const personalData = await store.persons.exportPersonalData(NEW_UUID, zelda.uuid);
       expect(personalData!.persons.find((record) => record.uuid === zoltan.uuid)).toMatchObject({ name: zelda.name, merged_into_uuid: zelda.uuid });
+      // The feed as the emails and meetings went in: an entry each, numbered in the export's order.
+      const feed = exportOf(path, NEW_UUID).activity_feed.map(({ json }) => JSON.parse(json) as { sequence: number; uuid: string });
+      expect(feed.map((entry) => entry.sequence)).toEqual(feed.map((_entry, index) => index + 1));
+      expect(feed.map((entry) => entry.uuid).sort()).toEqual([...older.emails, ...older.meetings].map(({ json }) => (JSON.parse(json) as { uuid: string }).uuid).sort());
     } finally {
       await store.close();
     }

@@ -176,6 +176,8 @@ export async function openTenantImport(
       }
     },
     get: (statement, ...parameters) => sqlite.prepare(statement).get(...parameters) as Record<string, unknown> | undefined,
+    run: (statement, ...parameters) => void sqlite.prepare(statement).run(...parameters),
+    feedReplaced: false,
   };
   const counts = Object.fromEntries(TENANT_EXPORT_KINDS.map((kind) => [kind, 0])) as Record<TenantExportKind, number>;
   let failed = false;
@@ -244,13 +246,15 @@ export async function openTenantImport(
           await endStep();
         }
         await beginStep();
-        // The deletions log goes on from the export's last sequence number (a client's cursor stays valid).
-        sqlite
-          .prepare(
-            `insert into log_sequences (tenant_uuid, log, last_sequence) select tenant_uuid, 'record_deletions', max(sequence) from record_deletions
-              where tenant_uuid = ? group by tenant_uuid on conflict (tenant_uuid, log) do update set last_sequence = max(last_sequence, excluded.last_sequence)`,
-          )
-          .run(tenant.uuid);
+        // The deletions log and the activity feed go on from the export's last sequence numbers (a client's cursor stays valid).
+        for (const log of ["record_deletions", "activity_feed"]) {
+          sqlite
+            .prepare(
+              `insert into log_sequences (tenant_uuid, log, last_sequence) select tenant_uuid, '${log}', max(sequence) from ${log}
+                where tenant_uuid = ? group by tenant_uuid on conflict (tenant_uuid, log) do update set last_sequence = max(last_sequence, excluded.last_sequence)`,
+            )
+            .run(tenant.uuid);
+        }
         // The tenant exists from this commit on.
         sqlite.prepare("update tenants set importing_pid = null where uuid = ? and importing_pid = ?").run(tenant.uuid, process.pid);
         sqlite.exec("commit");

@@ -30,6 +30,8 @@ export interface ImportWriting {
   tenantUuid: string;
   /** Inserts one row into `table` (its columns as given). */
   insert(table: string, row: Record<string, unknown>): void;
+  /** Runs a statement that returns no rows on the import's connection. */
+  run(statement: string, ...parameters: unknown[]): void;
   /** The first row of a statement of the import's connection. */
   get(statement: string, ...parameters: unknown[]): Record<string, unknown> | undefined;
   /** The same connection through Kysely, for the store's own functions. */
@@ -38,11 +40,16 @@ export interface ImportWriting {
   associations: Set<string>;
   /** When the import runs: the time of what the export does not hold (a stage's or custom field's creation). */
   now: number;
+  /** Whether the export's feed entries replaced those the triggers wrote as the emails and meetings went in. */
+  feedReplaced: boolean;
 }
 
 type Writer = (fields: RecordFields, writing: ImportWriting, content: Buffer | null) => Promise<void> | void;
 
 const flag = (value: boolean) => (value ? 1 : 0);
+
+/** The kinds of item the activity feed lists. */
+const FEED_KINDS = ["email", "meeting"] as const;
 
 /** The record's associations, seen from it, as the store keeps them: one row a link, its owner the `OWNER_TO_...` side. */
 function writeAssociations(fields: RecordFields, writing: ImportWriting, self: { type: string; uuid: string }): void {
@@ -477,6 +484,27 @@ export const TENANT_IMPORT_WRITERS: Record<TenantExportKind, Writer> = {
         response: attendee.oneOf("response", ATTENDEE_RESPONSES),
       });
     }
+    // Persons taken off the meeting: their feed lists it as removed for them (none in an export made before 2026-12-08).
+    const departed = fields.has("departed_person_uuids") ? fields.strings("departed_person_uuids") : [];
+    for (const person of departed) writing.insert("meeting_departures", { tenant_uuid: writing.tenantUuid, meeting_uuid: uuid, person_uuid: person });
+  },
+
+  activity_feed(fields, writing) {
+    // The entries the triggers numbered as the emails and meetings went in make way, at the first line, for the
+    // export's, numbered and timed as the old server's feed was (an export made before 2026-12-08 has none: they stay).
+    if (!writing.feedReplaced) {
+      writing.run("delete from activity_feed where tenant_uuid = ?", writing.tenantUuid);
+      writing.feedReplaced = true;
+    }
+    const kind = fields.oneOf("kind", FEED_KINDS);
+    writing.insert("activity_feed", {
+      tenant_uuid: writing.tenantUuid,
+      kind,
+      item_uuid: fields.uuid("uuid"),
+      recorded_at: fields.time("recorded_at"),
+      ever_listed: flag(fields.boolean("ever_listed")),
+      sequence: fields.time("sequence"),
+    });
   },
 
   entity_lists(fields, writing) {
