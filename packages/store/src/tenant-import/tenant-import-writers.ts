@@ -257,7 +257,7 @@ export const TENANT_IMPORT_WRITERS: Record<TenantExportKind, Writer> = {
       service_updated_at: fields.time("service_updated_at"),
       // Which export set the job (a newer one of it may move the job on) and whether the name only came from an
       // address (a real name seen later replaces it): an export made before 2026-12-08 says neither, so the job
-      // is kept as a user's and the name is judged from the addresses, as the store judges a new person's.
+      // is kept as a user's and the name is judged from the addresses (`isNameFromAddress`).
       job_source: fields.has("job_source") ? personJobSource(fields) : null,
       name_from_address: fields.has("name_from_address")
         ? flag(fields.boolean("name_from_address"))
