@@ -112,7 +112,7 @@ describe("rapport", { timeout: 60_000 }, () => {
       revoked_at: expect.any(Number),
       already_revoked: false,
     });
-    expect(JSON.parse((await rapport("--json", "users", "deactivate", "--tenant", tenant.uuid, "--user", user.uuid)).stdout)).toEqual({ uuid: user.uuid, is_active: false, keys_suspended: 0, keys_revoked: 0, oauth_grants_revoked: 0 });
+    expect(JSON.parse((await rapport("--json", "users", "deactivate", "--tenant", tenant.uuid, "--user", user.uuid)).stdout)).toEqual({ uuid: user.uuid, is_active: false, keys_suspended: 0, keys_revoked: 0, oauth_grants_suspended: 0, oauth_grants_revoked: 0 });
   });
 
   it("lists keys with the day each was created and revoked, and revokes a revoked key again without failing", async () => {
@@ -150,7 +150,7 @@ describe("rapport", { timeout: 60_000 }, () => {
     const revoked = await rapport("--json", "keys", "revoke", "--tenant", upperTenant, "--key-id", key.uuid.toUpperCase());
     expect(JSON.parse(revoked.stdout)).toMatchObject({ uuid: key.uuid, revoked: true });
     const deactivated = await rapport("--json", "users", "deactivate", "--tenant", upperTenant, "--user", user.uuid.toUpperCase());
-    expect(JSON.parse(deactivated.stdout)).toEqual({ uuid: user.uuid, is_active: false, keys_suspended: 0, keys_revoked: 0, oauth_grants_revoked: 0 });
+    expect(JSON.parse(deactivated.stdout)).toEqual({ uuid: user.uuid, is_active: false, keys_suspended: 0, keys_revoked: 0, oauth_grants_suspended: 0, oauth_grants_revoked: 0 });
     expect(JSON.parse((await rapport("--json", "tenants", "delete", "--tenant", upperTenant)).stdout)).toEqual({ uuid: tenant.uuid, deleted: true });
     const other = JSON.parse((await rapport("--json", "tenants", "create", "--name", "Leaving")).stdout);
     expect((await rapport("tenants", "delete", "--tenant", other.uuid)).stdout).toBe(
