@@ -1182,7 +1182,11 @@ export interface Store {
    * An aborted `signal` stops the copy, leaving nothing behind either.
    */
   backup(destination: string, options?: StoreBackupOptions): Promise<StoreBackupResult>;
-  /** Closes the database; every later call of the store (but `close`, which does nothing) is refused with a `StoreClosedError`. */
+  /**
+   * Closes the database; every later call of the store (but `close`, which answers once it is closed) is refused with a
+   * `StoreClosedError`. Calls already running finish first (the SQLite store waits `closeWaitMs` for them; one still
+   * running then fails with a `StoreClosedError` naming it).
+   */
   close(): Promise<void>;
 }
 

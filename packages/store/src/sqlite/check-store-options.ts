@@ -20,13 +20,14 @@ const STORE_OPTION_NAMES: ReadonlySet<string> = new Set([
   "lockWaitMs",
   "onMigration",
   "maximumTenantGraphs",
+  "closeWaitMs",
 ] satisfies (keyof SqliteStoreOptions)[]);
 
 /**
  * Refuses, with an `InvalidInputError` naming `createSqliteStore`, options a caller outside TypeScript can give: no
  * options object, a key that is none of `SqliteStoreOptions`' (a misspelt name), a `path` that is not a non-empty string (SQLite takes "" for a temporary file, gone at close), a
  * `now` or `generateId` that is not a function, a scoring parameter the graph would refuse at the first hydration (its
- * `GraphInputError` as the cause), a bad `mmapBytes`, `synchronous`, `checkpointIntervalMs`, `lockWaitMs` or `maximumTenantGraphs`, and an `onMigration` that is
+ * `GraphInputError` as the cause), a bad `mmapBytes`, `synchronous`, `checkpointIntervalMs`, `lockWaitMs`, `closeWaitMs` or `maximumTenantGraphs`, and an `onMigration` that is
  * not a function.
  */
 export function checkStoreOptions(options: unknown): void {
@@ -38,7 +39,7 @@ export function checkStoreOptions(options: unknown): void {
   if (unknown !== undefined) {
     throw new InvalidInputError(`createSqliteStore: expecting a known option name (${[...STORE_OPTION_NAMES].map((name) => `"${name}"`).join(", ")}) but got ${quoted(unknown)}`);
   }
-  const { path, now, generateId, onMigration, scoringParameters, mmapBytes = 0, synchronous = "normal", checkpointIntervalMs = 250, lockWaitMs = 0, maximumTenantGraphs = 1 } = options as Record<string, unknown>;
+  const { path, now, generateId, onMigration, scoringParameters, mmapBytes = 0, synchronous = "normal", checkpointIntervalMs = 250, lockWaitMs = 0, closeWaitMs = 0, maximumTenantGraphs = 1 } = options as Record<string, unknown>;
   if (typeof path !== "string" || path === "") {
     throw new InvalidInputError(`createSqliteStore: expecting "path" to be a file path or ":memory:", got ${quoted(path)}`);
   }
@@ -56,8 +57,10 @@ export function checkStoreOptions(options: unknown): void {
   if (!Number.isFinite(checkpointIntervalMs) || (checkpointIntervalMs as number) <= 0) {
     throw new InvalidInputError(`createSqliteStore: expecting "checkpointIntervalMs" to be a positive number of milliseconds, got ${String(checkpointIntervalMs)}`);
   }
-  if (!Number.isSafeInteger(lockWaitMs) || (lockWaitMs as number) < 0) {
-    throw new InvalidInputError(`createSqliteStore: expecting "lockWaitMs" to be a whole number of milliseconds, got ${String(lockWaitMs)}`);
+  for (const [name, value] of [["lockWaitMs", lockWaitMs], ["closeWaitMs", closeWaitMs]] as const) {
+    if (!Number.isSafeInteger(value) || (value as number) < 0) {
+      throw new InvalidInputError(`createSqliteStore: expecting "${name}" to be a whole number of milliseconds, got ${String(value)}`);
+    }
   }
   if (maximumTenantGraphs !== Number.POSITIVE_INFINITY && (!Number.isSafeInteger(maximumTenantGraphs) || (maximumTenantGraphs as number) < 1)) {
     throw new InvalidInputError(`createSqliteStore: expecting "maximumTenantGraphs" to be a whole number from 1 (or Infinity), got ${String(maximumTenantGraphs)}`);

@@ -2,54 +2,115 @@
  * @module
  * Refuses every call of a closed store with a `StoreClosedError` naming the call and the database, before it runs:
  * after `close()` a call reached Kysely or better-sqlite3 and failed with their bare words ("driver has already been
- * destroyed", "The database connection is not open"), which named neither the store nor what to do.
+ * destroyed", "The database connection is not open"), which named neither the store nor what to do. A call already
+ * running when `close()` began is let finish (`close()` waits for it, up to a bound); one still running once the
+ * connection is closed under it fails with a `StoreClosedError` naming it, the driver's error as its cause.
  */
-import { StoreClosedError } from "../errors.js";
+import { ConflictError, ForbiddenError, HistoryPrunedError, IncompatibleDatabaseError, InvalidInputError, NotFoundError, StoreClosedError } from "../errors.js";
 import { SYNCHRONOUS_CALLS } from "../request-checks/with-checked-calls.js";
 import type { Store } from "../store.js";
+import type { CallsInFlight } from "./calls-in-flight.js";
 
 /** The store's own calls that answer no promise (the repositories' are in SYNCHRONOUS_CALLS). */
 const SYNCHRONOUS_STORE_CALLS = new Set(["revision"]);
 
-/** The refusal of `operation` on the closed store of the database `path`. */
-export function storeClosedError(operation: string, path: string): StoreClosedError {
-  const database = path === ":memory:" ? "an in-memory database" : `the database "${path}"`;
-  return new StoreClosedError(`${operation}: the store of ${database} is closed (store.close() was called); open it again with createSqliteStore`);
+/** The store's own errors: a call's answer, kept as it is even when the store closed meanwhile. */
+const STORE_ERRORS = [ConflictError, ForbiddenError, HistoryPrunedError, IncompatibleDatabaseError, InvalidInputError, NotFoundError, StoreClosedError];
+
+/**
+ * Where a store is in its closing: `"open"`; `"closing"` once `close()` began (new calls refused, those under way go
+ * on); `"closed"` once its connection is closed.
+ */
+export type StoreState = "open" | "closing" | "closed";
+
+/** What the refusal needs to know of the store it guards. */
+export interface ClosingStore {
+  /** The store's state now. */
+  state(): StoreState;
+  /** The database (its file, absolute, or `:memory:`). */
+  path: string;
+  /** How long `close()` waits for the calls under way, in milliseconds (named in the error of a call it cut short). */
+  closeWaitMs: number;
 }
 
-/** `call`, refused (thrown, or a rejected promise for an async call) once `isClosed()`. */
-function refusingWhenClosed(operation: string, synchronous: boolean, call: (...args: never[]) => unknown, isClosed: () => boolean, path: string) {
+function databaseOf(path: string): string {
+  return path === ":memory:" ? "an in-memory database" : `the database "${path}"`;
+}
+
+/** The refusal of `operation` on the closed store of the database `path`. */
+export function storeClosedError(operation: string, path: string): StoreClosedError {
+  return new StoreClosedError(`${operation}: the store of ${databaseOf(path)} is closed (store.close() was called); open it again with createSqliteStore`);
+}
+
+/** The error of `operation`, still running (or part of a transaction still running) when `close()` closed the connection. */
+function closedUnderCall(operation: string, closing: ClosingStore, cause: unknown): StoreClosedError {
+  return new StoreClosedError(
+    `${operation}: the store of ${databaseOf(closing.path)} was closed while the call ran (store.close() waited ${closing.closeWaitMs} ms for the calls ` +
+      "under way); open it again with createSqliteStore",
+    { cause },
+  );
+}
+
+/** Which calls are refused, and whether their answers are counted until they settle. */
+interface Guard {
+  refused: (state: StoreState) => boolean;
+  calls: CallsInFlight | null;
+}
+
+/** `call`, refused (thrown, or a rejected promise for an async call) when the guard says so, its failure once the connection closed a `StoreClosedError`. */
+function guardedCall(operation: string, synchronous: boolean, call: (...args: never[]) => unknown, closing: ClosingStore, guard: Guard) {
   return (...args: never[]) => {
-    if (isClosed()) {
-      const refusal = storeClosedError(operation, path);
+    if (guard.refused(closing.state())) {
+      const refusal = guard.calls === null ? closedUnderCall(operation, closing, undefined) : storeClosedError(operation, closing.path);
       if (synchronous) throw refusal;
       return Promise.reject(refusal);
     }
-    return call(...args);
+    const answer = call(...args);
+    if (synchronous || !(answer instanceof Promise)) return answer;
+    const settled = answer.catch((error: unknown) => {
+      if (closing.state() === "closed" && !STORE_ERRORS.some((kind) => error instanceof kind)) throw closedUnderCall(operation, closing, error);
+      throw error;
+    });
+    return guard.calls === null ? settled : guard.calls.track(settled);
   };
 }
 
-/**
- * The store with each repository call, `transaction`, `backup` and `revision` refused once `isClosed()` says the store
- * is closed; `close` itself is left as it is (a second close does nothing). A synchronous call throws the
- * `StoreClosedError`, an asynchronous one answers a promise rejected with it.
- *
- * @example const store = withClosedStoreRefusal(buildStore(...), () => closed, "./data/rapport.db");
- */
-export function withClosedStoreRefusal(store: Store, isClosed: () => boolean, path: string): Store {
-  const guarded: Record<string, unknown> = {};
+function guarded(store: Store, closing: ClosingStore, guard: Guard): Store {
+  const result: Record<string, unknown> = {};
   for (const [name, member] of Object.entries(store)) {
-    if (name === "close") guarded[name] = member;
+    if (name === "close") result[name] = member;
     else if (typeof member === "function") {
-      guarded[name] = refusingWhenClosed(name, SYNCHRONOUS_STORE_CALLS.has(name), member as (...args: never[]) => unknown, isClosed, path);
+      result[name] = guardedCall(name, SYNCHRONOUS_STORE_CALLS.has(name), member as (...args: never[]) => unknown, closing, guard);
     } else if (typeof member === "object" && member !== null) {
       const repository: Record<string, unknown> = {};
       for (const [key, call] of Object.entries(member)) {
         const operation = `${name}.${key}`;
-        repository[key] = typeof call === "function" ? refusingWhenClosed(operation, SYNCHRONOUS_CALLS.has(operation), call.bind(member), isClosed, path) : call;
+        repository[key] = typeof call === "function" ? guardedCall(operation, SYNCHRONOUS_CALLS.has(operation), call.bind(member), closing, guard) : call;
       }
-      guarded[name] = repository;
-    } else guarded[name] = member;
+      result[name] = repository;
+    } else result[name] = member;
   }
-  return guarded as unknown as Store;
+  return result as unknown as Store;
+}
+
+/**
+ * The store with each repository call, `transaction`, `backup` and `revision` refused once `close()` began; `close`
+ * itself is left as it is. A synchronous call throws the `StoreClosedError`, an asynchronous one answers a promise
+ * rejected with it. Each asynchronous call is counted in `calls` until it settles, and fails with a `StoreClosedError`
+ * naming it when the connection was closed before it finished.
+ *
+ * @example const store = withClosedStoreRefusal(buildStore(...), { state: () => state, path, closeWaitMs: 5000 }, calls);
+ */
+export function withClosedStoreRefusal(store: Store, closing: ClosingStore, calls: CallsInFlight): Store {
+  return guarded(store, closing, { refused: (state) => state !== "open", calls });
+}
+
+/**
+ * The store a transaction's `work` is given, its calls refused once the connection is closed (not while `close()`
+ * waits: the transaction is a call under way), and failing with a `StoreClosedError` naming them when it closed under them.
+ *
+ * @example work(withinClosingStore(buildStore(transactionContext, ...), closing));
+ */
+export function withinClosingStore(store: Store, closing: ClosingStore): Store {
+  return guarded(store, closing, { refused: (state) => state === "closed", calls: null });
 }

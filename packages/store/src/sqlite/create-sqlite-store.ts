@@ -50,7 +50,8 @@ import { openMigratedDatabase, type SqliteSynchronous } from "./open-migrated-da
 import type { MigrationObserver } from "./observed-migrations.js";
 import { GRAPH_CHANGES_SCOPE } from "./migrations/0041-graph-changes.js";
 import { checkStoreOptions } from "./check-store-options.js";
-import { withClosedStoreRefusal } from "./closed-store-refusal.js";
+import { createCallsInFlight } from "./calls-in-flight.js";
+import { withClosedStoreRefusal, withinClosingStore, type ClosingStore, type StoreState } from "./closed-store-refusal.js";
 import { requireNativeSqlite } from "./native-sqlite.js";
 import { REPOSITORY_CALL_SHAPES } from "../request-checks/repository-call-shapes.js";
 import { withCheckedCalls } from "../request-checks/with-checked-calls.js";
@@ -116,13 +117,23 @@ export interface SqliteStoreOptions {
    * one more first drops the graph read least recently; that tenant's next relationship read loads it again.
    */
   maximumTenantGraphs?: number;
+  /**
+   * Milliseconds `close()` waits for the store's calls already running when it began (a write, a transaction whose
+   * `work` is under way, a backup) before it closes the connection (default 5000, `LOCK_WAIT_MS`). A call still
+   * running then fails with a `StoreClosedError` naming it, and nothing of an unfinished transaction is written.
+   */
+  closeWaitMs?: number;
 }
 
 /** WAL frames (pages) past which a background checkpoint also restarts the WAL: about 40 MB. */
 const WAL_RESTART_PAGES = 10_000;
 
-/** Builds the repositories over a database handle (the root one, or a transaction). */
-function buildStore(context: RepositoryContext, graphs: TenantGraphs, close: () => Promise<void>, path: string): Store {
+/**
+ * Builds the repositories over a database handle (the root one, or a transaction); a transaction's store is the one
+ * `withinClosingStore` guards with `closing`.
+ */
+function buildStore(context: RepositoryContext, graphs: TenantGraphs, close: () => Promise<void>, closing: ClosingStore): Store {
+  const nestedStore = (nested: RepositoryContext) => withinClosingStore(buildStore(nested, graphs, close, closing), closing);
   const interactions = createInteractionRepository(context);
   // A malformed call (a JavaScript caller's) is refused before it runs anything.
   const checkedOf = <Repository extends object>(name: string, repository: Repository) => withCheckedCalls(name, repository, REPOSITORY_CALL_SHAPES[name]);
@@ -168,31 +179,26 @@ function buildStore(context: RepositoryContext, graphs: TenantGraphs, close: () 
       if (context.remembered === undefined) return Number.NaN;
       return context.remembered.generationTotal(tenantUuid) + graphs.revision(tenantUuid);
     },
-    backup: (destination, options) => backupDatabase(path, destination, options),
+    backup: (destination, options) => backupDatabase(closing.path, destination, options),
     async transaction(work) {
-      if (context.db.isTransaction) return inSavepoint(context, work, (nested) => buildStore(nested, graphs, close, path));
+      if (context.db.isTransaction) return inSavepoint(context, work, nestedStore);
       // Graph changes wait for the commit; a rollback discards them.
       const held: Array<Parameters<typeof context.emit>> = [];
       const result = await context.db
         .transaction()
         .execute((transaction) =>
           work(
-            buildStore(
-              {
-                ...context,
-                db: transaction,
-                emit: (...change) => held.push(change),
-                entityActivity: undefined,
-                hydratedEntityActivity: undefined,
-                remembered: undefined,
-                usageBuffer: undefined,
-                longWrites: undefined,
-                afterErasureCommitted: undefined,
-              },
-              graphs,
-              close,
-              path,
-            ),
+            nestedStore({
+              ...context,
+              db: transaction,
+              emit: (...change) => held.push(change),
+              entityActivity: undefined,
+              hydratedEntityActivity: undefined,
+              remembered: undefined,
+              usageBuffer: undefined,
+              longWrites: undefined,
+              afterErasureCommitted: undefined,
+            }),
           ),
         );
       for (const change of held) context.emit(...change);
@@ -215,7 +221,16 @@ function buildStore(context: RepositoryContext, graphs: TenantGraphs, close: () 
 export async function createSqliteStore(options: SqliteStoreOptions): Promise<Store> {
   checkStoreOptions(options);
   requireNativeSqlite("createSqliteStore");
-  const { path, now = Date.now, generateId = randomUUID, mmapBytes = 0, synchronous = "normal", checkpointIntervalMs = 250, lockWaitMs = LOCK_WAIT_MS } = options;
+  const {
+    path,
+    now = Date.now,
+    generateId = randomUUID,
+    mmapBytes = 0,
+    synchronous = "normal",
+    checkpointIntervalMs = 250,
+    lockWaitMs = LOCK_WAIT_MS,
+    closeWaitMs = LOCK_WAIT_MS,
+  } = options;
   const inMemory = path === ":memory:";
   const settings = { lockWaitMs, mmapBytes, synchronous, onMigration: options.onMigration };
   if (!inMemory) {
@@ -248,10 +263,15 @@ export async function createSqliteStore(options: SqliteStoreOptions): Promise<St
     ? startBackgroundCheckpoints({ checkpoint: checkpointWorker.checkpoint, intervalMs: checkpointIntervalMs, restartAbovePages: WAL_RESTART_PAGES })
     : null;
   const walTruncation = createWalTruncation(db, checkpointWorker ? { truncate: async () => (await checkpointWorker.checkpoint("truncate")).busy === 0 } : {});
-  let closed = false;
-  const close = async () => {
-    if (closed) return;
-    closed = true;
+  let state: StoreState = "open";
+  const closing: ClosingStore = { state: () => state, path: filePath ?? path, closeWaitMs };
+  const calls = createCallsInFlight();
+  let closed: Promise<void> | null = null;
+  const close = () => (closed ??= closeStore());
+  const closeStore = async () => {
+    state = "closing";
+    await calls.settled(closeWaitMs);
+    state = "closed";
     // The last counts wait for the lock as writes did before: the process is stopping.
     sqlite.pragma(`busy_timeout = ${lockWaitMs}`);
     usageBuffer.close();
@@ -294,7 +314,7 @@ export async function createSqliteStore(options: SqliteStoreOptions): Promise<St
     },
     graphs,
     close,
-    filePath ?? path,
+    closing,
   );
-  return withClosedStoreRefusal(store, () => closed, filePath ?? path);
+  return withClosedStoreRefusal(store, closing, calls);
 }
