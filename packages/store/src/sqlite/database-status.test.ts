@@ -73,6 +73,18 @@ describe("databaseStatus", () => {
     expect(await pendingMigrations(join(folder, "empty.db"))).toEqual([]);
   });
 
+  it("refuses a path that is not a non-empty string with an InvalidInputError naming the call, not Node's TypeError", async () => {
+    for (const [operation, call] of [["databaseStatus", databaseStatus], ["pendingMigrations", pendingMigrations]] as const) {
+      for (const [path, shown] of [[undefined, "undefined"], [42, "42"], [{}, "an object"], ["", '""']] as const) {
+        const refused = await Promise.resolve()
+          .then(() => call(path as unknown as string))
+          .catch((error: unknown) => error);
+        expect(refused, `${operation}(${shown})`).toBeInstanceOf(InvalidInputError);
+        expect((refused as Error).message).toBe(`${operation}: expecting "databasePath" to be a file path, got ${shown}`);
+      }
+    }
+  });
+
   it("refuses another application's database as every store does, rather than list Rapport's migrations as pending", async () => {
     const path = join(temporaryFolder(), "crm.db");
     const other = new SqliteDatabase(path);

@@ -12,6 +12,7 @@ import { refuseAnotherApplicationsFile } from "./another-applications-file.js";
 import { openAlone } from "./open-alone.js";
 import { linkedinKeysLeft, type LinkedinKeysLeft } from "./linkedin-keys-left.js";
 import { requireNativeSqlite } from "./native-sqlite.js";
+import { checkFilePaths } from "./check-file-paths.js";
 
 /** The tables that only grow, or grow until pruned: logs integrators and servers read, OAuth state, failed sign-ins. */
 const GROWING_TABLES = ["activity_feed", "record_deletions", "graph_changes", "person_changes", "oauth_models", "sign_in_failures"] as const;
@@ -92,9 +93,12 @@ async function migrationsOf(db: SqliteDatabase.Database): Promise<{ known: strin
 
 /**
  * This release's migrations the database file at `databasePath` lacks, which the next store to open it applies; []
- * for a path with no file (a new database is not migrated, it is made). Reads only.
+ * for a path with no file (a new database is not migrated, it is made). Reads only. Refused as `databaseStatus` is: a
+ * path that is not a non-empty string (`InvalidInputError`), a better-sqlite3 that is not built.
  */
 export async function pendingMigrations(databasePath: string): Promise<string[]> {
+  checkFilePaths("pendingMigrations", { databasePath });
+  requireNativeSqlite("pendingMigrations");
   if (databasePath === ":memory:" || !statSync(databasePath, { throwIfNoEntry: false })?.isFile()) return [];
   const db = openForReading(databasePath);
   try {
@@ -110,11 +114,13 @@ export async function pendingMigrations(databasePath: string): Promise<string[]>
 
 /**
  * The status of the database file at `databasePath`, read without migrating or writing it (connections of its own,
- * which only read, but for the instant of the lock probe). An `InvalidInputError` for a path with no file or `:memory:`;
+ * which only read, but for the instant of the lock probe). An `InvalidInputError` for a path that is not a non-empty
+ * string, with no file or `:memory:`;
  * an `IncompatibleDatabaseError` for another application's SQLite database (tables, no record of Rapport's
  * migrations), as every store refuses it; SQLite's own errors (not a database, corrupt) pass through.
  */
 export async function databaseStatus(databasePath: string): Promise<DatabaseStatus> {
+  checkFilePaths("databaseStatus", { databasePath });
   if (databasePath === ":memory:") throw new InvalidInputError('databaseStatus: a ":memory:" database has no file');
   requireNativeSqlite("databaseStatus");
   const path = resolve(databasePath);

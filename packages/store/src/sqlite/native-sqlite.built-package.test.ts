@@ -15,6 +15,44 @@ const packageFolder = fileURLToPath(new URL("../../", import.meta.url));
 const packageJson = readPackageJson(new URL("../../", import.meta.url));
 let project = "";
 
+/** The package's entries that open a database file, with the operation each names in its errors. */
+const ENTRY_OPERATIONS = {
+  createSqliteStore: "createSqliteStore",
+  pendingMigrations: "pendingMigrations",
+  databaseStatus: "databaseStatus",
+  backupDatabase: "store.backup",
+  restoreDatabase: "restoreDatabase",
+  compactDatabase: "compactDatabase",
+  openTenantExport: "openTenantExport",
+  openTenantImport: "openTenantImport",
+};
+
+/** Calls each entry on existing.db (an empty file) and prints, by entry, the first line of the error it threw, or "answered". */
+const ENTRIES_SCRIPT = `
+import * as store from "@rapport/store";
+const tenant = { uuid: "0b7c7a43-52a4-4c1e-9a0f-4d6c63f3b1a1", name: "Acme", tier: "professional" };
+const calls = {
+  createSqliteStore: () => store.createSqliteStore({ path: "./data/rapport.db" }),
+  pendingMigrations: () => store.pendingMigrations("./existing.db"),
+  databaseStatus: () => store.databaseStatus("./existing.db"),
+  backupDatabase: () => store.backupDatabase("./existing.db", "./copy.db"),
+  restoreDatabase: () => store.restoreDatabase("./restored.db", "./existing.db"),
+  compactDatabase: () => store.compactDatabase("./existing.db"),
+  openTenantExport: () => store.openTenantExport("./existing.db", tenant.uuid),
+  openTenantImport: () => store.openTenantImport("./existing.db", tenant),
+};
+const printed = {};
+for (const [entry, call] of Object.entries(calls)) {
+  try {
+    await call();
+    printed[entry] = "answered";
+  } catch (error) {
+    printed[entry] = String(error.message).split("\\n")[0];
+  }
+}
+console.log(JSON.stringify(printed));
+`;
+
 beforeAll(() => {
   project = mkdtempSync(join(tmpdir(), "rapport-store-unbuilt-sqlite-"));
   writeFileSync(join(project, "package.json"), JSON.stringify({ name: "customer", private: true, type: "module" }));
@@ -56,6 +94,16 @@ describe("@rapport/store beside a better-sqlite3 left unbuilt", () => {
         "approve it and build it (npm: npm install-scripts approve better-sqlite3, then npm rebuild better-sqlite3;",
     );
     expect(existsSync(join(project, "data"))).toBe(false);
+  });
+
+  it("refuses every entry that opens a database file the same way, each naming itself", () => {
+    writeFileSync(join(project, "existing.db"), "");
+    writeFileSync(join(project, "entries.js"), ENTRIES_SCRIPT);
+    const printed = JSON.parse(execFileSync(process.execPath, ["entries.js"], { cwd: project, encoding: "utf8" })) as Record<string, string>;
+    const refusal = (operation: string) => `${operation}: better-sqlite3, which @rapport/store opens SQLite with, is not built (no better_sqlite3.node): its install script builds it: `;
+    expect(Object.fromEntries(Object.entries(printed).map(([entry, message]) => [entry, message.slice(0, refusal(ENTRY_OPERATIONS[entry as keyof typeof ENTRY_OPERATIONS]).length)]))).toEqual(
+      Object.fromEntries(Object.entries(ENTRY_OPERATIONS).map(([entry, operation]) => [entry, refusal(operation)])),
+    );
   });
 
   it("opens it once better-sqlite3 is built (its compiled part put back)", () => {
