@@ -2,7 +2,7 @@
 // and built dist/ (no packing, no registry). Plain JavaScript so that each package's tests can import it: a
 // TypeScript file here would sit outside their rootDir. Types: package-contents.d.mts.
 import { execFileSync } from "node:child_process";
-import { existsSync, readdirSync, readFileSync } from "node:fs";
+import { existsSync, readdirSync, readFileSync, statSync } from "node:fs";
 import { builtinModules } from "node:module";
 import { fileURLToPath } from "node:url";
 
@@ -141,40 +141,109 @@ export function packedFiles(packageFolder) {
 }
 
 /**
- * The built JavaScript files (`dist/...` paths) the package's entry points load, directly or through the relative
- * imports of what they load: its `main`, every export condition and every bin.
+ * The files a built file names with `new URL(name, import.meta.url)`, to read them (a data file, its package.json)
+ * or to import them (a bin's launcher loading the built code): `name` a string, or a constant set to one in `code` or
+ * in `constants` (a bundler moves a shared constant into another chunk). A name neither gives is in `unread`.
  */
-function loadedBuiltFiles(packageFolder) {
-  const packageJson = readPackageJson(packageFolder);
-  const entryPoints = [packageJson.main, ...Object.values(packageJson.exports ?? {}).flatMap((conditions) => Object.values(conditions)), ...Object.values(packageJson.bin ?? {})];
-  const pending = entryPoints.filter((path) => typeof path === "string" && path.endsWith(".js")).map((path) => new URL(path, packageFolder));
-  const loaded = new Set();
-  while (pending.length > 0) {
-    const file = pending.pop();
-    if (loaded.has(file.href) || !existsSync(file)) continue;
-    loaded.add(file.href);
-    for (const specifier of importedSpecifiers(readFileSync(file, "utf8"))) if (specifier.startsWith(".")) pending.push(new URL(specifier, file));
+export function urlReferences(code, constants = new Map()) {
+  const paths = [];
+  const unread = [];
+  for (const [, literal, name] of code.matchAll(/\bnew URL\(\s*(?:["'`]([^"'`$]+)["'`]|([A-Za-z_$][\w$]*))\s*,\s*import\.meta\.url\s*\)/g)) {
+    const value = literal ?? stringConstants(code).get(name) ?? constants.get(name);
+    if (value === undefined) unread.push(name);
+    else paths.push(value);
   }
-  const root = packageFolder.href;
-  return new Set([...loaded].filter((href) => href.startsWith(root)).map((href) => href.slice(root.length)));
+  return { paths, unread };
+}
+
+/** The string constants `code` declares at its top level (`var BUILD_STAMP_FILE = "build-commit.json";`), by name. */
+function stringConstants(code) {
+  return new Map([...code.matchAll(/^(?:var|let|const)\s+([A-Za-z_$][\w$]*)\s*=\s*["']([^"'\\]*)["'];?$/gm)].map((match) => [match[1], match[2]]));
+}
+
+/** The package's files its `main`, export conditions and bins name, resolved against the package folder. */
+function entryPointUrls(packageFolder, packageJson) {
+  const entryPoints = [packageJson.main, ...Object.values(packageJson.exports ?? {}).flatMap((conditions) => Object.values(conditions)), ...Object.values(packageJson.bin ?? {})];
+  return entryPoints.filter((path) => typeof path === "string" && /\.[cm]?js$/.test(path)).map((path) => new URL(path, packageFolder));
 }
 
 /**
- * Every file the package's tarball would hold that it should not, one sentence each; empty when none. A tarball holds
- * package.json, README.md, LICENSE and built files under dist/ only (JavaScript and source maps at its top,
- * declarations in the source's folders, as the type check writes them): no source, no test, and no test or
- * testing-only module built into dist/ (as the source maps name their sources) nor declared there, no declarations
- * of a module src/ no longer holds, and no JavaScript that no entry point of package.json loads.
+ * What the package's entry points run and read once packed (the paths in `packed`), as paths inside the package:
+ * `loaded`, the packed JavaScript files they load, directly or through the relative imports and URL references of what
+ * they load (its `main`, every export condition and every bin); `read`, the other files that code names by URL;
+ * `references`, each relative import or URL reference of a loaded file (`{ from, specifier, path }`); `unread`, the URL
+ * references whose name is not a string.
+ */
+function entryPointReach(packageFolder, packed) {
+  const root = packageFolder.href;
+  const inPackage = (url) => (url.href.startsWith(root) ? decodeURIComponent(url.href.slice(root.length)) : null);
+  const codeOf = new Map();
+  const readCode = (url) => {
+    if (!codeOf.has(url.href)) codeOf.set(url.href, existsSync(url) && statSync(url).isFile() ? readFileSync(url, "utf8") : null);
+    return codeOf.get(url.href);
+  };
+  // Constants a bundler hoisted into a shared chunk, as every built file of the package declares them.
+  const constants = new Map();
+  const distFolder = new URL("dist/", packageFolder);
+  const builtCode = existsSync(distFolder) ? readdirSync(distFolder, { recursive: true }).filter((name) => /\.[cm]?js$/.test(name)) : [];
+  for (const name of builtCode) for (const [key, value] of stringConstants(readCode(new URL(name, distFolder)))) constants.set(key, constants.has(key) && constants.get(key) !== value ? undefined : value);
+  const pending = entryPointUrls(packageFolder, readPackageJson(packageFolder));
+  const loaded = new Set();
+  const read = new Set();
+  const references = [];
+  const unread = [];
+  while (pending.length > 0) {
+    const file = pending.pop();
+    const path = inPackage(file);
+    if (path === null || loaded.has(path) || !packed.has(path)) continue;
+    loaded.add(path);
+    const code = readCode(file);
+    if (code === null) continue;
+    const urls = urlReferences(code, constants);
+    for (const name of urls.unread) unread.push({ from: path, name });
+    const relative = [...importedSpecifiers(code).filter((specifier) => specifier.startsWith(".")), ...urls.paths];
+    for (const specifier of relative) {
+      const target = new URL(specifier, file);
+      const targetPath = inPackage(target);
+      references.push({ from: path, specifier, path: targetPath });
+      if (targetPath === null) continue;
+      if (/\.[cm]?js$/.test(targetPath)) pending.push(target);
+      else read.add(targetPath);
+    }
+  }
+  return { loaded, read, references, unread };
+}
+
+/**
+ * Every file the package's tarball would hold that it should not, or lacks that its code needs, one sentence each;
+ * empty when none. A tarball holds package.json, README.md, LICENSE, its bins, built files under dist/ (JavaScript and
+ * source maps at its top, declarations in the source's folders, as the type check writes them) and the files the
+ * code reads by URL: no source, no test, and no test or testing-only module built into dist/ (as the source maps name
+ * their sources) nor declared there, no declarations of a module src/ no longer holds, and no JavaScript that no
+ * entry point of package.json loads. And every file the packed code loads (a relative import, static or dynamic: a
+ * chunk) or names by `new URL(name, import.meta.url)` (a data file, the code a bin runs) is packed, the name of each
+ * such URL a string this check can read.
  */
 export function packedFilesProblems(packageFolder) {
   const problems = [];
   const files = packedFiles(packageFolder);
-  const loaded = loadedBuiltFiles(packageFolder);
+  const packed = new Set(files);
+  const { loaded, read, references, unread } = entryPointReach(packageFolder, packed);
+  const bins = new Set(Object.values(readPackageJson(packageFolder).bin ?? {}).map((path) => String(path).replace(/^\.\//, "")));
+  for (const { from, specifier, path } of references) {
+    if (path === null) problems.push(`${from} names ${specifier}, outside the package`);
+    // A folder (`new URL("..", import.meta.url)`) is packed when a file under it is.
+    else if (!packed.has(path) && !files.some((file) => file.startsWith(path.endsWith("/") || path === "" ? path : `${path}/`))) {
+      problems.push(`${from} ${/\.[cm]?js$/.test(path) ? "loads" : "reads"} ${specifier} (${path}), which is not packed`);
+    }
+  }
+  for (const { from, name } of unread) problems.push(`${from} names a file by new URL(${name}, import.meta.url), whose name this check cannot read: write it as a string`);
   for (const file of files) {
     // A cache hit of turbo's build adds the cached files and deletes none (remove-built-code runs first).
     const code = /^(dist\/.+\.js)(\.map)?$/.exec(file)?.[1];
     if (code !== undefined && !loaded.has(code)) problems.push(`${file} is packed, the code of no entry point nor of what one loads (left by an earlier build)`);
-    if (!["package.json", "README.md", "LICENSE"].includes(file) && !/^dist\/([^/]+\.(js|js\.map)|([^/]+\/)*[^/]+\.d\.ts)$/.test(file)) problems.push(`${file} is packed`);
+    const expected = ["package.json", "README.md", "LICENSE"].includes(file) || bins.has(file) || read.has(file);
+    if (!expected && !/^dist\/([^/]+\.(js|js\.map)|([^/]+\/)*[^/]+\.d\.ts)$/.test(file)) problems.push(`${file} is packed`);
     if (/\.test\.d\.ts$|^dist\/(.+\/)?testing\//.test(file)) problems.push(`${file} is packed, the declarations of test or testing-only code`);
     // A cache hit of turbo's typecheck adds the cached declarations and deletes none (remove-declarations runs first).
     const source = /^dist\/(.+)\.d\.ts$/.exec(file)?.[1];
