@@ -4,7 +4,7 @@
  */
 import { describe, expect, it } from "vitest";
 import { commonJsConsumerProblems } from "../../../scripts/common-js-consumer.mjs";
-import { packageContentsProblems, packedFilesProblems } from "../../../scripts/package-contents.mjs";
+import { packageContentsProblems, packedFilesProblems, readPackageJson } from "../../../scripts/package-contents.mjs";
 
 const packageFolder = new URL("../", import.meta.url);
 
@@ -25,5 +25,13 @@ describe("@rapport/api as published", () => {
 
   it("packs every chunk its entry and its bin load and the build stamp its code reads, and no build tool or file left by an earlier build (npm pack --dry-run)", () => {
     expect(packedFilesProblems(packageFolder).filter((problem) => !KNOWN_PACKED_PROBLEMS.includes(problem))).toEqual([]);
+  });
+
+  it("depends on the graph's and the store's minor (workspace:^, packed as ^<version>), not one exact version: a project whose own @rapport/graph or @rapport/store is another patch of it has one copy, whose graphs and errors the api knows", () => {
+    const packageJson = readPackageJson(packageFolder);
+    expect(Object.entries(packageJson.dependencies ?? {}).filter(([name]) => name.startsWith("@rapport/"))).toEqual([
+      ["@rapport/graph", "workspace:^"],
+      ["@rapport/store", "workspace:^"],
+    ]);
   });
 });
