@@ -26,10 +26,11 @@ describe("createSqliteStore's options, as a JavaScript caller may give them", ()
     ["a migration observer that is not a function", { path: ":memory:", onMigration: "log" }, 'createSqliteStore: expecting "onMigration" to be a function, got "log"'],
     ["a lock wait that is not a whole number", { path: ":memory:", lockWaitMs: 0.5 }, 'createSqliteStore: expecting "lockWaitMs" to be a whole number of milliseconds, got 0.5'],
     ["a negative lock wait", { path: ":memory:", lockWaitMs: -1 }, 'createSqliteStore: expecting "lockWaitMs" to be a whole number of milliseconds, got -1'],
+    ["a close wait that is not a number", { path: ":memory:", closeWaitMs: "5s" }, 'createSqliteStore: expecting "closeWaitMs" to be a whole number of milliseconds, got 5s'],
     [
       "a misspelt option, which would fall back to its default unseen",
       { path: ":memory:", synchronus: "full" },
-      'createSqliteStore: expecting a known option name ("path", "now", "generateId", "scoringParameters", "mmapBytes", "synchronous", "checkpointIntervalMs", "lockWaitMs", "onMigration", "maximumTenantGraphs") but got "synchronus"',
+      'createSqliteStore: expecting a known option name ("path", "now", "generateId", "scoringParameters", "mmapBytes", "synchronous", "checkpointIntervalMs", "lockWaitMs", "onMigration", "maximumTenantGraphs", "closeWaitMs") but got "synchronus"',
     ],
     ["an unknown option given as undefined", { path: ":memory:", lockWait: undefined }, 'expecting a known option name ("path", "now", '],
   ])("refuses %s with an InvalidInputError, not a TypeError", async (_, options, message) => {
