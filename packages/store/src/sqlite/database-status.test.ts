@@ -74,7 +74,8 @@ describe("databaseStatus", () => {
   });
 
   it("refuses a path that is not a non-empty string with an InvalidInputError naming the call, not Node's TypeError", async () => {
-    for (const [operation, call] of [["databaseStatus", databaseStatus], ["pendingMigrations", pendingMigrations]] as const) {
+    const calls: Array<[string, (path: string) => Promise<unknown>]> = [["databaseStatus", databaseStatus], ["pendingMigrations", pendingMigrations]];
+    for (const [operation, call] of calls) {
       for (const [path, shown] of [[undefined, "undefined"], [42, "42"], [{}, "an object"], ["", '""']] as const) {
         const refused = await Promise.resolve()
           .then(() => call(path as unknown as string))
