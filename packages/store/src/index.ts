@@ -50,6 +50,9 @@ export type { KeyValues, Page, PagePosition, PageRequest, SortKey } from "./pagi
 export type * from "./activity-records.js";
 export type * from "./deletion-records.js";
 export { DELETED_ENTITY_TYPES, DELETION_REASONS } from "./deletion-records.js";
+export type * from "./duplicate-records.js";
+export { DUPLICATE_ENTITY_TYPES, DUPLICATE_REASONS } from "./duplicate-records.js";
+export { companyDuplicateNameKey } from "./repositories/company-duplicate-name-key.js";
 export { ACTIVITY_ITEM_KINDS, ACTIVITY_PARTICIPANT_ROLES, ATTENDEE_RESPONSES, EMAIL_INGEST_STATUSES, EMAIL_PARTICIPANT_ROLES, MEETING_STATUSES } from "./activity-records.js";
 export { EMPLOYEE_COUNT_BANDS, ENTITY_LIST_KINDS, employeeCountRange } from "./records.js";
 export { personReferenceMovers } from "./merge/person-reference-movers.js";

@@ -21,6 +21,7 @@ import type {
   NewMeeting,
 } from "./activity-records.js";
 import type { RecordDeletionRepository } from "./deletion-records.js";
+import type { DuplicateRepository } from "./duplicate-records.js";
 import type { GraphChange } from "./graph/graph-change.js";
 import type { TenantGraphs } from "./graph/tenant-graphs.js";
 import type { PagedPersonalDataExport, PersonalDataExport } from "./personal-data/personal-data-export.js";
@@ -1270,6 +1271,12 @@ export interface Store {
 export interface Store {
   /** Every record of the tenant gone (store migration 0039), in commit order: what a syncing client must drop. */
   readonly deletions: RecordDeletionRepository;
+}
+
+/** The likely duplicates, merged into `Store` (declared apart so branches append). */
+export interface Store {
+  /** Pairs of live persons or companies of a tenant that look like one record (store migration 0100), to merge. */
+  readonly duplicates: DuplicateRepository;
 }
 
 /** How `history.prune` goes. */

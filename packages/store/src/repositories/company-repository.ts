@@ -9,6 +9,7 @@ import type { CompanyListFilters, CompanyRepository, NumberRange } from "../stor
 import { assertAllowedValue } from "./allowed-value.js";
 import { withoutLegalForm } from "./company-legal-form.js";
 import { companyNameKey } from "./company-name-key.js";
+import { companyDuplicateNameKey } from "./company-duplicate-name-key.js";
 import { mendKeys } from "./mend-keys.js";
 import { FoldedPersonNames } from "./folded-person-names.js";
 import { textContainsInAnyCase } from "./name-search.js";
@@ -78,6 +79,7 @@ export function companyColumnsOf(input: CompanyPatch): Partial<CompaniesTable> {
     columns.company_name = input.company_name;
     columns.name_match_key = companyNameKey(input.company_name);
     columns.company_name_sort_key = nameSortKey(input.company_name);
+    columns.name_duplicate_key = companyDuplicateNameKey(input.company_name);
   }
   if (input.domain !== undefined) columns.domain = storedDomain(input.domain);
   if (input.company_custom_fields !== undefined) columns.company_custom_fields = JSON.stringify(input.company_custom_fields);
@@ -390,7 +392,7 @@ export function createCompanyRepository({ db, now, generateId, remembered: remem
             return row;
           },
           async (row) =>
-            sameColumns(before, row, ["service_updated_at", "company_name_sort_key", "name_match_key"]) &&
+            sameColumns(before, row, ["service_updated_at", "company_name_sort_key", "name_match_key", "name_duplicate_key"]) &&
             (formerBefore === null || (await formerDomainsOf(transaction, companyUuid)).join(" ") === formerBefore.join(" ")),
         );
         const written = kept.changed ? kept.result : before;
@@ -399,6 +401,7 @@ export function createCompanyRepository({ db, now, generateId, remembered: remem
         await mendKeys(transaction, "companies", written, [
           { source: "company_name", key: "company_name_sort_key", keyOf: nameSortKey },
           { source: "company_name", key: "name_match_key", keyOf: companyNameKey },
+          { source: "company_name", key: "name_duplicate_key", keyOf: companyDuplicateNameKey },
         ]);
         return toCompany(written);
       });

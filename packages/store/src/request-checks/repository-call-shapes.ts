@@ -10,6 +10,7 @@ import { MEETING_STATUSES } from "../activity-records.js";
 import { ASSOCIATION_OWNER_TYPES, STAGE_TYPES, TASK_SCOPES, TASK_STATUSES } from "../deal-records.js";
 import { OPPORTUNITY_SORT_FIELDS } from "../deal-store.js";
 import { DELETED_ENTITY_TYPES } from "../deletion-records.js";
+import { DUPLICATE_ENTITY_TYPES } from "../duplicate-records.js";
 import { ENTITY_LIST_KINDS, ROLES } from "../records.js";
 import { PERSON_JOB_SOURCES } from "../repositories/empty-person-fields.js";
 import { IMPORT_JOB_OUTCOMES } from "../import-records.js";
@@ -560,6 +561,10 @@ export const REPOSITORY_CALL_SHAPES: Readonly<Record<string, Readonly<Record<str
         viewer,
       }),
     ]),
+  },
+  duplicates: {
+    list: callShape(tenant, ["request", z.strictObject({ ...pageFields, entityType: z.enum(DUPLICATE_ENTITY_TYPES).optional() })]),
+    involving: callShape(tenant, ["subjects", z.strictObject({ personUuids: z.array(identifier).optional(), companyUuids: z.array(identifier).optional() })]),
   },
   history: {
     prune: callShape(["options", z.strictObject({ olderThan: z.unknown(), tenantUuid: identifier.optional(), rowsPerStep })]),

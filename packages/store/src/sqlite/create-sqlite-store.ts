@@ -30,6 +30,7 @@ import { createCompanyMergeRepository } from "../repositories/company-merge-repo
 import { createEmailBodyRepository } from "../repositories/email-body-repository.js";
 import { createImportJobRepository } from "../repositories/import-job-repository.js";
 import { createMatchKeyRepository } from "../repositories/match-key-repository.js";
+import { createDuplicateRepository } from "../repositories/duplicate-repository.js";
 import { createRecordDeletionRepository } from "../repositories/record-deletion-repository.js";
 import { pruneHistory } from "../history-retention/prune-history.js";
 import type { HistoryPruneOptions, Store } from "../store.js";
@@ -174,6 +175,7 @@ function buildStore(context: RepositoryContext, graphs: TenantGraphs, close: () 
     matchKeys: typedErrorsOf("matchKeys", createMatchKeyRepository(context)),
     emailBodies: typedErrorsOf("emailBodies", createEmailBodyRepository(context)),
     deletions: checkedOf("deletions", createRecordDeletionRepository(context)),
+    duplicates: checkedOf("duplicates", createDuplicateRepository(context)),
     history: checkedOf("history", { prune: (options: HistoryPruneOptions) => pruneHistory(context, options) }),
     revision(tenantUuid) {
       if (context.remembered === undefined) return Number.NaN;
