@@ -20,13 +20,14 @@ const RELATIONSHIP_ASSISTANT_AREAS = "person,company,recommended-paths,pathpower
  */
 const BUDGETS = {
   // 330 KB since 2026-12-06: mergeCompany's answer (four companies, as mergePerson's four persons) is 16 KB; then 336 KB
-  // and 158 KB with the write tools' idempotency_key (mergeCompany's too).
-  everyTool: { query: "", bytes: 336_000 },
+  // and 158 KB with the write tools' idempotency_key (mergeCompany's too). 337,000 (measured 336,908) with listDuplicates (2.8 KB).
+  everyTool: { query: "", bytes: 337_000 },
   // 158,100 since 2026-12-07 (measured 158,084): PathPower's as_of and scored_at, the rankings' scored_at; 158,200
   // (measured 158,180) with the company list's number filters read by the opportunity list's rule (numberQuery's schema);
   // 159,400 (measured 159,300) with page and per_page taking 1e2 and 100.0 as the number filters do (WHOLE_NUMBER_TEXT);
-  // 159,700 (measured 159,643) with the company recommended paths' connectors_per_contact (343 B).
-  modelContext: { query: "", bytes: 159_700 },
+  // 159,700 (measured 159,643) with the company recommended paths' connectors_per_contact (343 B); 160,800 (measured
+  // 160,700) with listDuplicates, the likely duplicates to merge (1,057 B).
+  modelContext: { query: "", bytes: 160_800 },
   // 170,250 since 2026-12-06: name_match and search_match in the person and opportunity lists' output schemas (171 B);
   // 170,360 (measured 170,356) with an import summary's persons.addresses_left_out in getImport's output schema (61 B) and
   // listUserRelationships' user_is_active (53 B): fields, not wording (output schemas keep no descriptions, so none was
@@ -36,8 +37,8 @@ const BUDGETS = {
   // WHOLE_NUMBER_TEXT's pattern in page and per_page (1,100 B); 172,200 (measured 172,125) with connectors_per_contact;
   // 172,300 (measured 172,278) with listPersons' companies_named in its output schema (153 B); 172,390 (measured
   // 172,366) with an import summary's persons.updated and jobs_updated in getImport's output schema (88 B: fields, not
-  // wording).
-  readOnly: { query: "?read_only=true", bytes: 172_390 },
+  // wording); 175,250 (measured 175,154) with listDuplicates (2,788 B, its pair's output schema most of it).
+  readOnly: { query: "?read_only=true", bytes: 175_250 },
   persons: { query: "?areas=persons", bytes: 64_000 },
   // The selection the README suggests for a host that caps a server's tools at 40 (Cursor does). 170,400 since
   // 2026-12-07 (measured 170,309): WHOLE_NUMBER_TEXT's pattern in page and per_page; 170,700 (measured 170,652) with

@@ -38,6 +38,7 @@ import { lookupPersonsBatch } from "./persons/lookup-persons-batch.js";
 import { createPersonsBatch } from "./persons/create-persons-batch.js";
 import { mergePerson } from "./persons/merge-person.js";
 import { mergeCompany } from "./companies/merge-company.js";
+import { listDuplicates } from "./duplicates/list-duplicates.js";
 import { erasePerson } from "./persons/erase-person.js";
 import { exportPersonalData } from "./persons/export-personal-data.js";
 import { listEntityLists } from "./lists/list-entity-lists.js";
@@ -130,6 +131,7 @@ export const operations: readonly AnyOperation[] = [
   createPersonsBatch,
   mergePerson,
   mergeCompany,
+  listDuplicates,
   erasePerson,
   exportPersonalData,
   listEntityLists,

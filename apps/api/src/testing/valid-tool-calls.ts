@@ -36,6 +36,7 @@ const reads: ValidToolCall[] = [
   step("listCompanyActivity", (ids) => ({ company_uuid: ids.company_uuid })),
   step("listActivity"),
   step("listDeletions"),
+  step("listDuplicates", () => ({ entity_type: "COMPANY" })),
   step("listMeetings"),
   step("getMeeting", (ids) => ({ meeting_uuid: ids.meeting_uuid })),
   step("exportPersonalData", (ids) => ({ person_uuid: ids.person_uuid })),
