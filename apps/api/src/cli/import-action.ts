@@ -10,6 +10,7 @@ import type { Command } from "commander";
 import type { CsvEntity } from "../imports/csv-entities.js";
 import { checkOptionsApply, defaultWindow, ImportRequestError, type ImportRequest } from "../imports/import-request.js";
 import type { ImportSummary } from "../imports/import-summary.js";
+import { likelyDuplicateLines } from "./likely-duplicate-lines.js";
 import { ImportReadError } from "../imports/import-read-error.js";
 import { ImportFormatError } from "../imports/imported-items.js";
 import { MAX_PERSON_EMAIL_ADDRESSES } from "../platform/request/count-limits.js";
@@ -59,6 +60,7 @@ export function summaryLines(summary: ImportSummary, source: string): string[] {
   const updates = updated > 0 ? ` (${updated} ${summary.dry_run ? "to update" : "updated"}${jobs})` : "";
   lines.push(`  persons: ${summary.persons.matched} matched${updates}, ${summary.persons.created} ${summary.dry_run ? "to create" : "created"}, ${summary.persons.skipped} skipped${addressesAdded}${addressesLeftOut}`);
   if (summary.kind === "vcf" || summary.kind === "csv") lines.push(`  companies: ${summary.companies.matched} matched, ${summary.companies.created} ${summary.dry_run ? "to create" : "created"}`);
+  lines.push(...likelyDuplicateLines(summary.likely_duplicates));
   const reasons = Object.entries(summary.skipped);
   if (reasons.length > 0) lines.push(`  skipped: ${reasons.map(([reason, count]) => `${count} ${reason}`).join(", ")}`);
   if (summary.problems.count > 0) {

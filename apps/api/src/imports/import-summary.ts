@@ -6,6 +6,7 @@
 
 import type { ImportKind } from "@rapport/store";
 import { cutText } from "../platform/request/cut-text.js";
+import { noLikelyDuplicates, type CreatedRecords, type LikelyDuplicates } from "./likely-duplicates.js";
 
 /** How many problems a summary lists in full; the count covers all of them. */
 export const PROBLEMS_LISTED = 20;
@@ -47,6 +48,8 @@ export interface ImportSummary {
    */
   persons: { matched: number; updated: number; jobs_updated: number; created: number; skipped: number; addresses_added: number; addresses_left_out: number };
   companies: { matched: number; created: number };
+  /** The persons and companies the import created that look like records the tenant had (a real run's only). */
+  likely_duplicates: LikelyDuplicates;
   /** Skipped entries by reason (outside the window, all-day event, ...). */
   skipped: Record<string, number>;
   problems: { count: number; first: ImportProblem[] };
@@ -68,6 +71,7 @@ export function emptySummary(kind: ImportKind, dryRun: boolean): ImportSummary {
     meetings: { new: 0, known: 0, updated: 0, cancelled_skipped: 0, removed: 0 },
     persons: { matched: 0, updated: 0, jobs_updated: 0, created: 0, skipped: 0, addresses_added: 0, addresses_left_out: 0 },
     companies: { matched: 0, created: 0 },
+    likely_duplicates: noLikelyDuplicates(),
     skipped: {},
     problems: { count: 0, first: [] },
     owner: null,
@@ -113,6 +117,8 @@ export interface BatchCounts {
   persons: { matched: number; updated: number; jobs_updated: number; created: number; skipped: number; addresses_added: number; addresses_left_out: number };
   companies: { matched: number; created: number };
   skipped: Record<string, number>;
+  /** The persons and companies the batch created, for the summary's `likely_duplicates`. */
+  created: CreatedRecords;
 }
 
 export function emptyBatchCounts(): BatchCounts {
@@ -124,6 +130,7 @@ export function emptyBatchCounts(): BatchCounts {
     persons: { matched: 0, updated: 0, jobs_updated: 0, created: 0, skipped: 0, addresses_added: 0, addresses_left_out: 0 },
     companies: { matched: 0, created: 0 },
     skipped: {},
+    created: { persons: [], companies: [] },
   };
 }
 

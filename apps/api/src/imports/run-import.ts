@@ -21,6 +21,7 @@ import {
   type OwnerSummary,
 } from "./import-summary.js";
 import { cleanImportedItem } from "./imported-control-characters.js";
+import { likelyDuplicatesOf, type CreatedRecords } from "./likely-duplicates.js";
 import { importedItemProblem } from "./imported-field-limits.js";
 import type { ImportedItem, ImportedSeries, ImportSource, SourceEntry } from "./imported-items.js";
 import { cancelDroppedOccurrences, seriesAsWritten } from "./cancel-dropped-occurrences.js";
@@ -185,8 +186,11 @@ export async function runImport(options: RunImportOptions): Promise<ImportSummar
     mayAddEmailBody,
   });
 
+  const created: CreatedRecords = { persons: [], companies: [] };
   const commit = (context: BatchContext) => {
     mergeBatchCounts(summary, context.counts);
+    created.persons.push(...context.counts.created.persons);
+    created.companies.push(...context.counts.created.companies);
     for (const problem of commitRunState(state)) {
       summary.items.failed += 1;
       addProblem(summary, problem);
@@ -215,13 +219,22 @@ export async function runImport(options: RunImportOptions): Promise<ImportSummar
     commit(context);
   };
 
-  /** The run's last figures (the owner, or the one proposed; bytes read; duration), set on `target`. */
-  const conclude = (target: ImportSummary) => {
+  /**
+   * The run's last figures (the owner, or the one proposed; the created records that look like existing ones; bytes
+   * read; duration), set on `target`; `lastBatch` is the ending's batch, read in its transaction (`reader`) before it commits.
+   */
+  const conclude = async (target: ImportSummary, reader: Store, lastBatch?: BatchContext) => {
     const ownerSummary = (user: User): OwnerSummary => ({ user_uuid: user.uuid, name: user.name, email: user.email, appearances: appearances.get(user.uuid) ?? 0 });
     if (owner) target.owner = ownerSummary(owner);
     if (!owner && appearances.size > 0) {
       const [best] = users.filter((user) => appearances.has(user.uuid)).sort((left, right) => appearances.get(right.uuid)! - appearances.get(left.uuid)! || left.name.localeCompare(right.name));
       target.proposed_owner = best ? ownerSummary(best) : null;
+    }
+    // A dry run created nothing to compare; an interrupted run's committed records are compared as they stand.
+    if (!dryRun) {
+      const lastCreated = lastBatch?.counts.created ?? { persons: [], companies: [] };
+      const all = { persons: [...created.persons, ...lastCreated.persons], companies: [...created.companies, ...lastCreated.companies] };
+      target.likely_duplicates = await likelyDuplicatesOf(reader, tenantUuid, all);
     }
     target.bytes_read = source.bytesRead();
     target.duration_ms = now() - started;
@@ -253,7 +266,7 @@ export async function runImport(options: RunImportOptions): Promise<ImportSummar
               }
             }
             const ending = summaryWithBatch(summary, context, failedItem);
-            conclude(ending);
+            await conclude(ending, transaction, context);
             await endInLastBatch(transaction, ending);
             return ending;
           });
@@ -273,12 +286,12 @@ export async function runImport(options: RunImportOptions): Promise<ImportSummar
     const { endInLastBatch } = options;
     if (endInLastBatch === undefined) {
       await flush(batch);
-      conclude(summary);
+      await conclude(summary, store);
       return;
     }
     if (dryRun) {
       await flush(batch, { progress: false });
-      conclude(summary);
+      await conclude(summary, store);
       await retryWhileBusy(() => store.transaction((transaction) => endInLastBatch(transaction, summary)), { signal });
       return;
     }

@@ -244,11 +244,14 @@ export async function writePersons(context: BatchContext, entries: ReadonlyArray
       if (outcome.job_followed.length > 0) counts.persons.jobs_updated += 1;
       if (personChanged || outcome.company?.domain_given) counts.written += 1;
       else counts.unchanged += 1;
+      if (outcome.company?.status === "CREATED") counts.created.companies.push(outcome.company.company_uuid);
       if (item.company && outcome.company) countCompany(context, item.company, outcome.company.status, outcome.company.domain_given);
     } else {
       counts.persons.created += 1;
+      counts.created.persons.push(outcome.person_uuid);
       counts.persons.addresses_left_out += outcome.addresses_left_out;
       counts.written += 1;
+      if (outcome.company?.status === "CREATED") counts.created.companies.push(outcome.company.company_uuid);
       if (item.company && outcome.company) countCompany(context, item.company, outcome.company.status, outcome.company.domain_given);
     }
   }
@@ -306,6 +309,7 @@ export async function writeCompanies(context: BatchContext, entries: ReadonlyArr
     } else {
       const outcome = await target.findOrCreateCompany(reference, item.fields);
       created = outcome.status === "CREATED";
+      if (created) counts.created.companies.push(outcome.company_uuid);
       filled = created ? [] : await target.fillCompany(outcome.company_uuid, item);
     }
     // Counted here, so a person's company among them (a vCard file holds both) is not counted again.

@@ -1,7 +1,8 @@
 /** An import job as the API shows it: status, progress and, once there, the summary. */
-import { IMPORT_JOB_STATUSES, IMPORT_KINDS, type ImportJob } from "@rapport/store";
+import { DUPLICATE_REASONS, IMPORT_JOB_STATUSES, IMPORT_KINDS, type ImportJob } from "@rapport/store";
 import { z } from "zod";
 import { IMPORT_SUMMARY_OUTCOMES, type ImportSummary } from "../imports/import-summary.js";
+import { LIKELY_DUPLICATES_LISTED, noLikelyDuplicates } from "../imports/likely-duplicates.js";
 import { epochMilliseconds } from "../platform/request/common-schemas.js";
 import { MAX_PERSON_EMAIL_ADDRESSES } from "../platform/request/count-limits.js";
 
@@ -49,6 +50,25 @@ export const importSummarySchema = z
       addresses_left_out: count(`Addresses not given: past ${MAX_PERSON_EMAIL_ADDRESSES} a person.`),
     }),
     companies: z.object({ matched: count("Existing companies found by domain or name."), created: count("Companies created.") }),
+    likely_duplicates: z
+      .object({
+        persons: count("Persons created that look like another person."),
+        companies: count("Companies created that look like another company."),
+        first: z
+          .array(
+            z.object({
+              entity_type: z.enum(["PERSON", "COMPANY"]),
+              new_uuid: z.string(),
+              new_name: z.string(),
+              existing_uuid: z.string(),
+              existing_name: z.string(),
+              confidence: z.enum(["likely", "possible"]),
+              reasons: z.array(z.enum(DUPLICATE_REASONS)),
+            }),
+          )
+          .describe(`The first ${LIKELY_DUPLICATES_LISTED}.`),
+      })
+      .describe("New records that look like existing ones (none in a dry run): GET /v1/duplicates lists them with their merge."),
     skipped: z.record(z.string(), z.number().int()).describe("Skipped entries by reason."),
     problems: z
       .object({
@@ -105,7 +125,8 @@ export function presentImportJob(job: ImportJob): z.input<typeof importJobSchema
   // A job finished before `meetings.removed` was counted (2026-12-06) removed none; before `persons.addresses_added`
   // and `addresses_left_out` were (2026-12-06), none was added or left out; before `persons.jobs_updated` (2026-12-07),
   // no newer export moved a job. Those counts came with what they count. Before `persons.updated` (2026-12-07) matched
-  // persons were filled and named uncounted: null, as 0 would say none was.
+  // persons were filled and named uncounted: null, as 0 would say none was. Before `likely_duplicates` (2026-12-08),
+  // none was sought.
   const summary =
     stored === null
       ? null
@@ -113,6 +134,7 @@ export function presentImportJob(job: ImportJob): z.input<typeof importJobSchema
           ...stored,
           outcome: shownOutcome(job, stored.outcome),
           meetings: { ...stored.meetings, removed: stored.meetings.removed ?? 0 },
+          likely_duplicates: stored.likely_duplicates ?? noLikelyDuplicates(),
           persons: {
             ...stored.persons,
             updated: stored.persons.updated ?? null,
