@@ -18,7 +18,7 @@ describe("likelyDuplicateLines", () => {
     const first = [person("Ann Lee"), person("Bo Berg"), person("Cy Dahl", "possible"), person("Di Eng")];
     const company: LikelyDuplicate = { entity_type: "COMPANY", new_uuid: "c2", new_name: "ACME", existing_uuid: "c1", existing_name: "Acme Inc.", confidence: "likely", reasons: ["SAME_NAME"] };
     expect(likelyDuplicateLines({ persons: 12, companies: 1, first: [...first, company] })).toEqual([
-      "  12 new persons look like existing ones: Ann Lee (like Ann Lee), Bo Berg (like Bo Berg), Cy Dahl (like Cy Dahl?), 9 more; GET /v1/duplicates lists them with the merge for each",
+      "  12 new persons look like existing ones: Ann Lee (like Ann Lee), Bo Berg (like Bo Berg), Cy Dahl (maybe Cy Dahl), 9 more; GET /v1/duplicates lists them with the merge for each",
       "  1 new company looks like an existing one: ACME (like Acme Inc.); GET /v1/duplicates lists them with the merge for each",
     ]);
   });

@@ -15,7 +15,7 @@ import type { StatusOutput } from "./status-action.js";
 const folder = mkdtempSync(join(tmpdir(), "rapport-status-cli-"));
 afterAll(() => rmSync(folder, { recursive: true, force: true }));
 
-const LAST_MIGRATION = "0095-key-lineages";
+const LAST_MIGRATION = "0100-company-duplicate-name-keys";
 
 /** Makes `database` look as the release before the last migration left it: without 0095's column of the keys' lineages. */
 function undoLastMigration(database: string): void {
