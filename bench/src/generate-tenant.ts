@@ -7,7 +7,7 @@
  * measurement.
  */
 import SqliteDatabase from "better-sqlite3";
-import { createSqliteStore, textSortKey, type User } from "@rapport/store";
+import { companyDuplicateNameKey, createSqliteStore, textSortKey, type User } from "@rapport/store";
 import { createRandom, createZipfSampler } from "./random.js";
 import type { Scale } from "./scales.js";
 
@@ -74,7 +74,7 @@ export async function generateTenant(databasePath: string, scale: Scale, seed = 
   database.pragma("journal_mode = WAL");
   database.pragma("synchronous = OFF");
   const insertCompany = database.prepare(
-    "insert into companies (uuid, tenant_uuid, company_name, company_name_sort_key, domain, company_custom_fields, service_industry_tags, created_at, service_updated_at) values (?, ?, ?, ?, ?, '{}', '[]', ?, ?)",
+    "insert into companies (uuid, tenant_uuid, company_name, company_name_sort_key, name_duplicate_key, domain, company_custom_fields, service_industry_tags, created_at, service_updated_at) values (?, ?, ?, ?, ?, ?, '{}', '[]', ?, ?)",
   );
   const insertPerson = database.prepare(
     "insert into persons (uuid, tenant_uuid, name, name_sort_key, first_name, last_name, job_title, primary_company_uuid, tags, is_internal, created_at, service_updated_at) values (?, ?, ?, ?, ?, ?, ?, ?, '[]', 0, ?, ?)",
@@ -119,7 +119,7 @@ export async function generateTenant(databasePath: string, scale: Scale, seed = 
   const userPersonUuids = users.map((user) => user.person_uuid);
 
   database.transaction(() => {
-    companyUuids.forEach((uuid, index) => insertCompany.run(uuid, tenant.uuid, `Company ${index}`, textSortKey(`Company ${index}`), `company${index}.example`, BENCH_NOW, BENCH_NOW));
+    companyUuids.forEach((uuid, index) => insertCompany.run(uuid, tenant.uuid, `Company ${index}`, textSortKey(`Company ${index}`), companyDuplicateNameKey(`Company ${index}`), `company${index}.example`, BENCH_NOW, BENCH_NOW));
     personUuids.forEach((uuid, index) => {
       insertPerson.run(uuid, tenant.uuid, `Contact ${index}`, textSortKey(`Contact ${index}`), "Contact", String(index), index % 7 === 0 ? "Partner" : "Manager", companyUuids[pickCompany()]!, BENCH_NOW, BENCH_NOW);
       insertPersonEmail.run(tenant.uuid, uuid, `contact${index}@mail.example`, BENCH_NOW);
