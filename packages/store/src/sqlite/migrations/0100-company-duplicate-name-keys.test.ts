@@ -25,7 +25,7 @@ describe("migration 0100-company-duplicate-name-keys", () => {
         { uuid: "c4", key: null },
       ]);
       expect(sqlite.prepare("select service_updated_at from companies where uuid = 'c1'").get()).toEqual({ service_updated_at: 1 });
-      const plan = sqlite.prepare("explain query plan select name_duplicate_key from companies where tenant_uuid = 't1' group by name_duplicate_key having count(*) > 1").all();
+      const plan = sqlite.prepare("explain query plan select name_duplicate_key from companies where tenant_uuid = 't1' and name_duplicate_key is not null group by name_duplicate_key having count(*) > 1").all();
       expect(JSON.stringify(plan)).toContain("COVERING INDEX companies_by_duplicate_name_key");
     } finally {
       await db.destroy();
