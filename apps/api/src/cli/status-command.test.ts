@@ -17,11 +17,11 @@ afterAll(() => rmSync(folder, { recursive: true, force: true }));
 
 const LAST_MIGRATION = "0100-company-duplicate-name-keys";
 
-/** Makes `database` look as the release before the last migration left it: without 0095's column of the keys' lineages. */
+/** Makes `database` look as the release before the last migration left it: without 0100's key of companies' names. */
 function undoLastMigration(database: string): void {
   const db = new SqliteDatabase(database);
   db.prepare("delete from kysely_migration where name = ?").run(LAST_MIGRATION);
-  db.exec("alter table api_keys drop column lineage_uuid");
+  db.exec("drop index companies_by_duplicate_name_key; alter table companies drop column name_duplicate_key");
   db.close();
 }
 
