@@ -742,7 +742,7 @@ export interface Database {
 export interface CompaniesTable {
   /** Set when the company was merged away (migration 0070): the canonical company it now lives in. */
   merged_into_uuid: string | null;
-  /** `companyDuplicateNameKey(company_name)`, written with the name (migration 0100): what the duplicates list groups by. */
+  /** `companyDuplicateNameKey(company_name)`, written with the name (migration 0096): what the duplicates list groups by. */
   name_duplicate_key?: string | null;
 }
 

@@ -1275,7 +1275,7 @@ export interface Store {
 
 /** The likely duplicates, merged into `Store` (declared apart so branches append). */
 export interface Store {
-  /** Pairs of live persons or companies of a tenant that look like one record (store migration 0100), to merge. */
+  /** Pairs of live persons or companies of a tenant that look like one record (store migration 0096), to merge. */
   readonly duplicates: DuplicateRepository;
 }
 

@@ -15,9 +15,9 @@ import type { StatusOutput } from "./status-action.js";
 const folder = mkdtempSync(join(tmpdir(), "rapport-status-cli-"));
 afterAll(() => rmSync(folder, { recursive: true, force: true }));
 
-const LAST_MIGRATION = "0100-company-duplicate-name-keys";
+const LAST_MIGRATION = "0096-company-duplicate-name-keys";
 
-/** Makes `database` look as the release before the last migration left it: without 0100's key of companies' names. */
+/** Makes `database` look as the release before the last migration left it: without 0096's key of companies' names. */
 function undoLastMigration(database: string): void {
   const db = new SqliteDatabase(database);
   db.prepare("delete from kysely_migration where name = ?").run(LAST_MIGRATION);

@@ -1,7 +1,7 @@
 /**
  * @module
  * The likely duplicate companies of a tenant (`companyDuplicatePairs`): the names without legal form
- * (`name_duplicate_key`, migration 0100) and the domains two live companies share, read from their (tenant, key)
+ * (`name_duplicate_key`, migration 0096) and the domains two live companies share, read from their (tenant, key)
  * indexes, then those few companies.
  */
 import { sql, type Kysely } from "kysely";

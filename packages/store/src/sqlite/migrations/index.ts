@@ -92,7 +92,7 @@ import { removalsStampedByTheStoreMigration } from "./0092-removals-stamped-by-t
 import { companyNameKeysWithoutPunctuationMigration } from "./0093-company-name-keys-without-punctuation.js";
 import { personJobSourcesMigration } from "./0094-person-job-sources.js";
 import { keyLineagesMigration } from "./0095-key-lineages.js";
-import { companyDuplicateNameKeysMigration } from "./0100-company-duplicate-name-keys.js";
+import { companyDuplicateNameKeysMigration } from "./0096-company-duplicate-name-keys.js";
 
 export const migrations: Record<string, Migration> = {
   "0001-foundation": foundationMigration,
@@ -183,7 +183,7 @@ export const migrations: Record<string, Migration> = {
   "0093-company-name-keys-without-punctuation": companyNameKeysWithoutPunctuationMigration,
   "0094-person-job-sources": personJobSourcesMigration,
   "0095-key-lineages": keyLineagesMigration,
-  "0100-company-duplicate-name-keys": companyDuplicateNameKeysMigration,
+  "0096-company-duplicate-name-keys": companyDuplicateNameKeysMigration,
 };
 
 /** Hands Kysely's Migrator the in-code migrations, so a bundled build needs no migration folder. */

@@ -1,11 +1,11 @@
 /**
- * Migration 0100: every live tenant's companies get their name without legal form as `name_duplicate_key`, indexed for
+ * Migration 0096: every live tenant's companies get their name without legal form as `name_duplicate_key`, indexed for
  * the duplicates list; a deleted tenant's rows and every change time are left.
  */
 import { describe, expect, it } from "vitest";
 import { nameKeysMigrationDatabase } from "../../testing/name-keys-migration-database.js";
 
-describe("migration 0100-company-duplicate-name-keys", () => {
+describe("migration 0096-company-duplicate-name-keys", () => {
   it("keys every live tenant's companies by their name without legal form, moving no change time, and indexes the keys", async () => {
     const { sqlite, db, migrate, column } = nameKeysMigrationDatabase();
     try {
@@ -17,7 +17,7 @@ describe("migration 0100-company-duplicate-name-keys", () => {
           ('c3', 't1', 'AG', 'ag', 'ag', 1, 1),
           ('c4', 't2', 'Gone Ltd', 'gone ltd', 'goneltd', 1, 1);
         update tenants set deleted_at = 2 where uuid = 't2';`);
-      await migrate("0100-company-duplicate-name-keys");
+      await migrate("0096-company-duplicate-name-keys");
       expect(column("companies", "name_duplicate_key")).toEqual([
         { uuid: "c1", key: "acme" },
         { uuid: "c2", key: "acme" },

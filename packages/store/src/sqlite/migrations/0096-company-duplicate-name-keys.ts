@@ -1,5 +1,5 @@
 /**
- * Migration 0100: each company's `name_duplicate_key` (`companyDuplicateNameKey` of its name: without its legal form,
+ * Migration 0096: each company's `name_duplicate_key` (`companyDuplicateNameKey` of its name: without its legal form,
  * punctuation and case), written by the store with every name and computed here for the rows already there (no change
  * time moves: `writeKeysAside`), with an index led by the tenant: the duplicates list reads the keys two companies
  * share from the index alone, at any tenant size (a live-row index is not read alone: SQLite looks up every row for
