@@ -5,6 +5,7 @@
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { createSqliteStore } from "../sqlite/create-sqlite-store.js";
 import type { Store } from "../store.js";
+import { MOST_NAME_HOLDERS } from "./person-duplicate-pairs.js";
 
 let clock = Date.UTC(2026, 11, 1);
 let store: Store;
@@ -58,6 +59,12 @@ describe("duplicates.list: persons", () => {
     await store.persons.create({ tenant_uuid: tenantUuid, emails: ["ek karin@three.example"].map(() => "ek@three.example") });
     await store.persons.create({ tenant_uuid: tenantUuid, emails: ["ek@four.example"] });
     expect(await everyPair()).toEqual([{ type: "PERSON", canonical: older, duplicate: newer, confidence: "possible", reasons: ["SAME_NAME:karin ek"] }]);
+  });
+
+  it("leaves out a name more than MOST_NAME_HOLDERS persons hold, even at one company", async () => {
+    const acme = await company("Acme");
+    for (let index = 0; index <= MOST_NAME_HOLDERS; index += 1) await person("Common Name", { primary_company_uuid: acme });
+    expect(await everyPair()).toEqual([]);
   });
 
   it("pairs one LinkedIn profile whatever the names, and never two users' own persons", async () => {

@@ -8,6 +8,9 @@ import type { Database } from "../database-schema.js";
 import type { DuplicateEvidence } from "../duplicate-records.js";
 import { groupedBy, pairsWithin, type KeyedPair } from "./duplicate-pair-order.js";
 
+/** The most persons of one full name the list pairs (see `sharedKeys`). */
+export const MOST_NAME_HOLDERS = 10;
+
 interface PersonRow {
   uuid: string;
   name: string;
@@ -30,7 +33,10 @@ async function sharedKeys(db: Kysely<Database>, tenantUuid: string, column: "nam
   }
   // A full name has two words at least: one first name in common is no evidence.
   query = column === "name_sort_key" ? query.where("name_sort_key", "like", "% %") : query.where("linkedin_key", "is not", null);
-  const rows = await query.groupBy(column).having(sql`count(*)`, ">", 1).execute();
+  // A name more than MOST_NAME_HOLDERS persons hold is a common one, no evidence: left out, which also bounds the
+  // pairs a read weighs (a group of n holds n(n-1)/2).
+  const holders = column === "name_sort_key" ? sql<boolean>`count(*) between 2 and ${MOST_NAME_HOLDERS}` : sql<boolean>`count(*) > 1`;
+  const rows = await query.groupBy(column).having(holders).execute();
   return rows.map((row) => row.key as string);
 }
 
