@@ -30,7 +30,7 @@ const SCALE_L_STATISTICS = {
   companies: {
     // Migration 0040's and 0065's indexes came after the L file was read: derived as the (tenant_uuid, domain) and
     // (tenant_uuid, company_name) indexes read, a thousand live companies guessed per tenant, one per key.
-    // Migration 0100, after the L run: one key a company, as distinct as the names.
+    // Migration 0096, after the L run: one key a company, as distinct as the names.
     companies_by_duplicate_name_key: "20000 1001 1",
     companies_match_domain: "20000 1001 1",
     companies_match_name_key: "20000 1001 1",
