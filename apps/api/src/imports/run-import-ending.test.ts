@@ -5,27 +5,17 @@
 import { InvalidInputError, type Store } from "@rapport/store";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import type { ImportSummary } from "./import-summary.js";
-import type { ImportedEmail, ImportSource, SourceEntry } from "./imported-items.js";
+import type { ImportedEmail, SourceEntry } from "./imported-items.js";
 import { createStorePersonImportTarget, type PersonImportTarget } from "./person-import-target.js";
 import { runImport } from "./run-import.js";
 import { createImportTestBed, type ImportTestBed } from "./testing/import-test-bed.js";
+import { sourceOf } from "./testing/source-of.js";
 
 let bed: ImportTestBed;
 beforeEach(async () => {
   bed = await createImportTestBed();
 });
 afterEach(() => bed.close());
-
-function sourceOf(entries: SourceEntry[]): ImportSource {
-  let read = 0;
-  async function* generate() {
-    for (const entry of entries) {
-      read += 1;
-      yield entry;
-    }
-  }
-  return { entries: generate(), bytesRead: () => read, totalBytes: entries.length };
-}
 
 function email(index: number): SourceEntry {
   const item: ImportedEmail = {

@@ -5,23 +5,13 @@ import { ImportReadError } from "./import-read-error.js";
 import { createStorePersonImportTarget, type PersonImportTarget } from "./person-import-target.js";
 import { runImport } from "./run-import.js";
 import { createImportTestBed, type ImportTestBed } from "./testing/import-test-bed.js";
+import { sourceOf } from "./testing/source-of.js";
 
 let bed: ImportTestBed;
 beforeEach(async () => {
   bed = await createImportTestBed();
 });
 afterEach(() => bed.close());
-
-function sourceOf(entries: SourceEntry[]): ImportSource {
-  let read = 0;
-  async function* generate() {
-    for (const entry of entries) {
-      read += 1;
-      yield entry;
-    }
-  }
-  return { entries: generate(), bytesRead: () => read, totalBytes: entries.length };
-}
 
 /** A source whose entries end in `failure`, thrown as a reader's stream throws it. */
 function failingSourceOf(entries: SourceEntry[], failure: Error): ImportSource {

@@ -125,6 +125,11 @@ function supersededPersonColumns(fields: RecordFields, writing: ImportWriting, c
     return { name, name_sort_key: nameSortKey(name), created_at: mergedAt, service_updated_at: mergedAt, deleted_at: mergedAt };
   }
   const person = RecordFields.of(fields.value("superseded"), "superseded");
+  return { ...personProfileColumns(person), created_at: person.time("created_at"), deleted_at: person.time("deleted_at") };
+}
+
+/** The columns of a person's own fields, as a person's line and a merge's `superseded` both hold them. */
+function personProfileColumns(person: RecordFields): Record<string, unknown> {
   const name = person.text("name");
   const linkedinUrl = person.optionalString("linkedin_url");
   return {
@@ -143,9 +148,7 @@ function supersededPersonColumns(fields: RecordFields, writing: ImportWriting, c
     country: person.optionalString("country"),
     tags: JSON.stringify(person.strings("tags")),
     is_internal: flag(person.boolean("is_internal")),
-    created_at: person.time("created_at"),
     service_updated_at: person.time("service_updated_at"),
-    deleted_at: person.time("deleted_at"),
   };
 }
 
@@ -232,29 +235,13 @@ export const TENANT_IMPORT_WRITERS: Record<TenantExportKind, Writer> = {
     const uuid = fields.uuid("uuid");
     const name = fields.text("name");
     const createdAt = fields.time("created_at");
-    const linkedinUrl = fields.optionalString("linkedin_url");
     const emails = fields.objects("emails");
     writing.insert("persons", {
+      ...personProfileColumns(fields),
       uuid,
       tenant_uuid: writing.tenantUuid,
-      first_name: fields.optionalString("first_name"),
-      last_name: fields.optionalString("last_name"),
-      name,
-      name_sort_key: nameSortKey(name),
-      job_title: fields.optionalString("job_title"),
       primary_company_uuid: fields.optionalUuidOf("primary_company"),
-      linkedin_url: linkedinUrl,
-      linkedin_key: linkedinUrl ? normalizeLinkedinUrl(linkedinUrl) : null,
-      twitter_url: fields.optionalString("twitter_url"),
-      facebook_url: fields.optionalString("facebook_url"),
-      logo_url: fields.optionalString("logo_url"),
-      city: fields.optionalString("city"),
-      state: fields.optionalString("state"),
-      country: fields.optionalString("country"),
-      tags: JSON.stringify(fields.strings("tags")),
-      is_internal: flag(fields.boolean("is_internal")),
       created_at: createdAt,
-      service_updated_at: fields.time("service_updated_at"),
       // Which export set the job (a newer one of it may move the job on) and whether the name only came from an
       // address (a real name seen later replaces it): an export made before 2026-12-08 says neither, so the job
       // is kept as a user's and the name is judged from the addresses (`isNameFromAddress`).
