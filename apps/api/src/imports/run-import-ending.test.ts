@@ -5,31 +5,17 @@
 import { InvalidInputError, type Store } from "@rapport/store";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import type { ImportSummary } from "./import-summary.js";
-import type { ImportedEmail, SourceEntry } from "./imported-items.js";
+import type { SourceEntry } from "./imported-items.js";
 import { createStorePersonImportTarget, type PersonImportTarget } from "./person-import-target.js";
 import { runImport } from "./run-import.js";
 import { createImportTestBed, type ImportTestBed } from "./testing/import-test-bed.js";
-import { sourceOf } from "./testing/source-of.js";
+import { emailEntry, sourceOf } from "./testing/source-of.js";
 
 let bed: ImportTestBed;
 beforeEach(async () => {
   bed = await createImportTestBed();
 });
 afterEach(() => bed.close());
-
-function email(index: number): SourceEntry {
-  const item: ImportedEmail = {
-    type: "email",
-    message_id: `<ending-${index}@x.example>`,
-    sent_at: Date.UTC(2026, 9, index),
-    subject: `Message ${index}`,
-    from: { email: "ada@acme.example", name: null },
-    to: [{ email: `contact${index}@x.example`, name: `Contact ${index}` }],
-    cc: [],
-    body_text: null,
-  };
-  return { position: `message ${index}`, item };
-}
 
 async function emailsSeenBy(store: Store): Promise<number> {
   let count = 0;
@@ -69,7 +55,7 @@ describe("runImport's endInLastBatch", () => {
   // 5: a last batch shorter than the others; 4: as full as the others, the archive ending with it.
   it.each([5, 4])("is written once, in the transaction of the archive's last records (%i entries in batches of 2), with the summary returned", async (count) => {
     const seen: EndingSeen[] = [];
-    const entries = Array.from({ length: count }, (_unused, index) => email(index + 1));
+    const entries = Array.from({ length: count }, (_unused, index) => emailEntry(index + 1));
     const summary = await runImport({ store: bed.store, tenantUuid: bed.tenantUuid, kind: "mbox", source: sourceOf(entries), dryRun: false, batchSize: 2, endInLastBatch: recordingEnding(seen) });
     const lastBatch = count % 2 === 0 ? 2 : 1;
     expect(seen).toEqual([{ inTransaction: count, committed: count - lastBatch, summary }]);
@@ -80,7 +66,7 @@ describe("runImport's endInLastBatch", () => {
   it("comes after recordInBatch, written in each other batch's transaction with the summary as it stands once that commits", async () => {
     const progress: EndingSeen[] = [];
     const endings: EndingSeen[] = [];
-    const entries = Array.from({ length: 5 }, (_unused, index) => email(index + 1));
+    const entries = Array.from({ length: 5 }, (_unused, index) => emailEntry(index + 1));
     await runImport({
       store: bed.store,
       tenantUuid: bed.tenantUuid,
@@ -99,7 +85,7 @@ describe("runImport's endInLastBatch", () => {
   });
 
   it("takes the last batch's records with it when it fails: the whole batches before stay, and a re-run adds exactly the rest", async () => {
-    const entries = Array.from({ length: 5 }, (_unused, index) => email(index + 1));
+    const entries = Array.from({ length: 5 }, (_unused, index) => emailEntry(index + 1));
     const refused = new Error("database or disk is full");
     const endInLastBatch = async () => {
       throw refused;
@@ -139,7 +125,7 @@ describe("runImport's endInLastBatch", () => {
   });
 
   it("is written once in a dry run, which writes nothing else, and with an interrupted import's summary", async () => {
-    const entries = Array.from({ length: 3 }, (_unused, index) => email(index + 1));
+    const entries = Array.from({ length: 3 }, (_unused, index) => emailEntry(index + 1));
     const before = bed.rowCounts().emails;
     const seen: EndingSeen[] = [];
     const dry = await runImport({ store: bed.store, tenantUuid: bed.tenantUuid, kind: "mbox", source: sourceOf(entries), dryRun: true, batchSize: 2, endInLastBatch: recordingEnding(seen) });
@@ -152,7 +138,7 @@ describe("runImport's endInLastBatch", () => {
       store: bed.store,
       tenantUuid: bed.tenantUuid,
       kind: "mbox",
-      source: sourceOf(Array.from({ length: 7 }, (_unused, index) => email(index + 1))),
+      source: sourceOf(Array.from({ length: 7 }, (_unused, index) => emailEntry(index + 1))),
       dryRun: false,
       batchSize: 2,
       signal: controller.signal,

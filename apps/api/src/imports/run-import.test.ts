@@ -1,11 +1,11 @@
 import { InvalidInputError, type Store } from "@rapport/store";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import type { ImportedEmail, ImportedPerson, ImportSource, SourceEntry } from "./imported-items.js";
+import type { ImportedPerson, ImportSource, SourceEntry } from "./imported-items.js";
 import { ImportReadError } from "./import-read-error.js";
 import { createStorePersonImportTarget, type PersonImportTarget } from "./person-import-target.js";
 import { runImport } from "./run-import.js";
 import { createImportTestBed, type ImportTestBed } from "./testing/import-test-bed.js";
-import { sourceOf } from "./testing/source-of.js";
+import { emailEntry, sourceOf } from "./testing/source-of.js";
 
 let bed: ImportTestBed;
 beforeEach(async () => {
@@ -20,20 +20,6 @@ function failingSourceOf(entries: SourceEntry[], failure: Error): ImportSource {
     throw failure;
   }
   return { entries: generate(), bytesRead: () => entries.length, totalBytes: null };
-}
-
-function email(index: number): SourceEntry {
-  const item: ImportedEmail = {
-    type: "email",
-    message_id: `<run-${index}@x.example>`,
-    sent_at: Date.UTC(2026, 9, index),
-    subject: `Message ${index}`,
-    from: { email: "ada@acme.example", name: null },
-    to: [{ email: `contact${index}@x.example`, name: `Contact ${index}` }],
-    cc: [],
-    body_text: null,
-  };
-  return { position: `message ${index}`, item };
 }
 
 function person(name: string, address: string, company: string): SourceEntry {
@@ -84,7 +70,7 @@ describe("runImport", () => {
   });
 
   it("stops after the batch in flight when interrupted, and a re-run finishes without duplicates", async () => {
-    const entries = Array.from({ length: 7 }, (_unused, index) => email(index + 1));
+    const entries = Array.from({ length: 7 }, (_unused, index) => emailEntry(index + 1));
     const controller = new AbortController();
     const progress: number[] = [];
     const first = await runImport({
@@ -110,7 +96,7 @@ describe("runImport", () => {
   });
 
   it("writes the whole entries read before the archive fails to read, then says so in words with the counts", async () => {
-    const entries = Array.from({ length: 5 }, (_unused, index) => email(index + 1));
+    const entries = Array.from({ length: 5 }, (_unused, index) => emailEntry(index + 1));
     const diskError = Object.assign(new Error("EIO: i/o error, read"), { code: "EIO", errno: -5, syscall: "read" });
     const failed = runImport({ store: bed.store, tenantUuid: bed.tenantUuid, kind: "mbox", source: failingSourceOf(entries, diskError), dryRun: false, batchSize: 2 });
     await expect(failed).rejects.toThrow(ImportReadError);
@@ -118,13 +104,13 @@ describe("runImport", () => {
       "cannot read the archive to its end: the disk or device failed to read it (EIO); 5 entries read before it, 5 items written, in whole batches; run the same import again once it reads (what is there is not written twice)",
     );
     expect(bed.rowCounts().emails).toBe(5);
-    const again = await runImport({ store: bed.store, tenantUuid: bed.tenantUuid, kind: "mbox", source: sourceOf([...entries, email(6)]), dryRun: false, batchSize: 2 });
+    const again = await runImport({ store: bed.store, tenantUuid: bed.tenantUuid, kind: "mbox", source: sourceOf([...entries, emailEntry(6)]), dryRun: false, batchSize: 2 });
     expect(again).toMatchObject({ outcome: "completed", emails: { new: 1, known: 5 } });
   });
 
   it("throws on a reader's error that is not the system's failure to read, as it is", async () => {
     const bug = new TypeError("reader bug");
-    await expect(runImport({ store: bed.store, tenantUuid: bed.tenantUuid, kind: "mbox", source: failingSourceOf([email(1)], bug), dryRun: false })).rejects.toBe(bug);
+    await expect(runImport({ store: bed.store, tenantUuid: bed.tenantUuid, kind: "mbox", source: failingSourceOf([emailEntry(1)], bug), dryRun: false })).rejects.toBe(bug);
   });
 
   it("fails the import on an error that is not the item's fault", async () => {
