@@ -8,6 +8,7 @@ import { writeComparison } from "./compare.js";
 import { tmpdir } from "node:os";
 import { mergeReports, readReport, reportToMergeInto } from "./merge-report.js";
 import { writeReport } from "./report.js";
+import { parseLoadSeconds } from "./seconds-option.js";
 import { groupOfMeasurement, MEASUREMENT_GROUPS, runBenchmark } from "./run-benchmark.js";
 import { turnOffAllocationSitePretenuring } from "@rapport/api";
 
@@ -21,7 +22,7 @@ const program = new Command("bench")
   .addOption(new Option("--scale <scale>", "dataset scale; all runs S, M and L and writes their comparison").choices(["S", "M", "L", "all"]).default("S"))
   .option("--out <file>", "report path (JSON; the Markdown goes beside it); with --scale all, the folder's comparison.md; with --compare, the Markdown")
   .option("--compare <reports...>", "only compare existing JSON reports (smallest scale first)")
-  .option("--http-seconds <n>", "seconds of load per HTTP measurement", (value) => Number(value))
+  .option("--http-seconds <n>", "seconds of load per HTTP measurement (above 0; fractions allowed)", parseLoadSeconds)
   .addOption(new Option("--only <groups...>", "run only these measurement groups").choices(MEASUREMENT_GROUPS))
   .option("--merge-into <report>", "with --only: put the groups measured into this earlier JSON report of the same scale (and its Markdown)")
   .action(async (options: { scale: ScaleName | "all"; out?: string; compare?: string[]; httpSeconds?: number; only?: string[]; mergeInto?: string }) => {
