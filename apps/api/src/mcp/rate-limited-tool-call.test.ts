@@ -32,7 +32,7 @@ describe("a tool call over the per-second limit", () => {
       for (let index = 0; index < 3; index++) expect((await client.callTool({ name: "listUsers", arguments: {} })).isError).toBeFalsy();
       const refused = (await client.callTool({ name: "listUsers", arguments: {} })) as CallToolResult;
       expect(refused.isError).toBe(true);
-      expect(refused.content[0]).toMatchObject({ type: "text", text: expect.stringMatching(/^HTTP 429: per-second rate limit exceeded: 3 requests per second for this API key; retry after 1 s$/) });
+      expect(refused.content[0]).toMatchObject({ type: "text", text: expect.stringMatching(/^HTTP 429: per-second rate limit exceeded: 3 requests per second for this API key and any key rotated from or to it; retry after 1 s$/) });
       expect(refused.structuredContent).toEqual({ status: 429, error: expect.stringMatching(/^per-second rate limit exceeded/), retry_after_seconds: 1 });
       const answer = answers.at(-1)!;
       expect(answer.status).toBe(200);

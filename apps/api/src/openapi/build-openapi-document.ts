@@ -97,7 +97,7 @@ const STATUS_TEXT: Record<number, string> = {
 };
 
 const RATE_LIMIT_HEADERS: Record<string, JsonSchema> = {
-  "X-RateLimit-Limit": { description: "Requests allowed per second for this API key.", schema: { type: "integer" } },
+  "X-RateLimit-Limit": { description: "Requests allowed per second for this API key and any key rotated from or to it (an OAuth token: its user's tokens together).", schema: { type: "integer" } },
   "X-RateLimit-Remaining": { description: "Requests left in the current second.", schema: { type: "integer" } },
   "X-RateLimit-Reset": { description: "When the per-second window resets: Unix epoch seconds.", schema: { type: "integer" } },
   "X-RateLimit-Limit-Monthly": { description: "Requests allowed per calendar month (UTC) for this tenant.", schema: { type: "integer" } },

@@ -85,6 +85,12 @@ describe("rate limiting", () => {
     }
     expect(statuses).toEqual([200, 200, 200, 200, 429, 429]);
     expect(remaining).toEqual(["3", "2", "1", "0", "0", "0"]);
+    // The refusal names the window as it is counted: true of either key of the lineage, and of a key never rotated.
+    for (const key of [old.plaintext, rotated.plaintext]) {
+      expect(((await (await context.request("/v1/users", { key })).json()) as { error: string }).error).toBe(
+        "per-second rate limit exceeded: 4 requests per second for this API key and any key rotated from or to it; retry after 1 s",
+      );
+    }
     // Another key of the tenant, not of the lineage, keeps its own window.
     expect((await context.request("/v1/users", { key: acme.key })).status).toBe(200);
     context.clock.advance(1_000);

@@ -9,6 +9,7 @@
 import type { ApiKeyOwner } from "@rapport/store";
 import type { MiddlewareHandler } from "hono";
 import type { AppEnv } from "../../app-env.js";
+import { OAUTH_KEY_PREFIX } from "../../mcp/mcp-scopes.js";
 import type { AppServices } from "../../services.js";
 import { ApiError } from "../errors/api-error.js";
 import { limitsFor } from "./rate-limit-tiers.js";
@@ -21,6 +22,14 @@ import { monthWindow, secondWindow } from "./rate-limit-windows.js";
  * may not have written yet; the month's other requests cost no write of their own.
  */
 const EXACT_MONTHLY_SECONDS = 10;
+
+/**
+ * Whose per-second window it is, as the 429 names it: a key shares its window with the keys rotated from or to it
+ * (its lineage; "for this API key" was untrue of the pair), an OAuth caller with every token of its user.
+ */
+function perSecondWindowOf(key: ApiKeyOwner["key"]): string {
+  return key.key_prefix === OAUTH_KEY_PREFIX ? "this user's OAuth access tokens, all clients together" : "this API key and any key rotated from or to it";
+}
 
 /** What counting one request gives: the six `X-RateLimit-*` headers, and the 429 when a limit is exceeded. */
 export interface CountedRequest {
@@ -58,7 +67,7 @@ export async function countRequest(services: Pick<AppServices, "clock" | "perSec
     const retryAfter = Math.max(1, Math.ceil((second.resetAt * 1000 - now) / 1000));
     const refusal = new ApiError(
       429,
-      `per-second rate limit exceeded: ${limits.perSecond} requests per second for this API key; retry after ${retryAfter} s`,
+      `per-second rate limit exceeded: ${limits.perSecond} requests per second for ${perSecondWindowOf(key)}; retry after ${retryAfter} s`,
       { "retry-after": String(retryAfter) },
     );
     return { headers, refusal };
