@@ -8,6 +8,7 @@ import { join } from "node:path";
 import SqliteDatabase from "better-sqlite3";
 import { afterAll, describe, expect, it } from "vitest";
 import { runRapportInProcess } from "../testing/in-process-cli.js";
+import { migratingNotice } from "./open-store.js";
 
 const folder = mkdtempSync(join(tmpdir(), "rapport-open-store-"));
 afterAll(() => rmSync(folder, { recursive: true, force: true }));
@@ -41,5 +42,17 @@ describe("a command opening a database of an earlier release", { timeout: 60_000
     );
 
     expect(await runRapportInProcess(database, "tenants", "list")).toMatchObject({ code: 0, stderr: "" });
+  });
+});
+
+describe("migratingNotice", () => {
+  it("names a few pending migrations each, and more than three by their first and last, as rapport status does", () => {
+    const names = Array.from({ length: 66 }, (_name, index) => `${String(index + 31).padStart(4, "0")}-step-${index + 31}`);
+    const line = migratingNotice("/srv/rapport.db", names);
+    expect(line).toBe(
+      "migrating the database /srv/rapport.db to this release (66 pending migrations: 0031-step-31 to 0096-step-96); " +
+        "a large database takes minutes, and a process stopped meanwhile leaves it as it was\n",
+    );
+    expect(migratingNotice("/srv/rapport.db", names.slice(0, 3))).toContain("(3 pending migrations: 0031-step-31, 0032-step-32, 0033-step-33)");
   });
 });
