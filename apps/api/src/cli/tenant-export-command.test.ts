@@ -5,6 +5,7 @@
 import { mkdirSync, readdirSync, readFileSync, statSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { TENANT_EXPORT_KINDS } from "@rapport/store";
 import { buildPopulatedTenant, type PopulatedTenant } from "../testing/populated-tenant.js";
 import { runRapportInProcess } from "../testing/in-process-cli.js";
 import { createTestContext, type TestContext } from "../testing/test-harness.js";
@@ -59,6 +60,10 @@ describe("rapport tenants export", { timeout: 30_000 }, () => {
     const manifest = JSON.parse(readFileSync(join(out, "manifest.json"), "utf8"));
     expect(manifest).toMatchObject({ format: "rapport-tenant-export", format_version: 1, tenant: { uuid: departing.tenant.uuid, name: "Departing Tenant" } });
     expect(manifest.left_out).toHaveProperty("api_keys");
+    // Every kind listed, empty ones too (this tenant erased nobody): a release that does not know one refuses the export by its name.
+    expect(manifest.kinds.map(({ kind }: { kind: string }) => kind)).toEqual([...TENANT_EXPORT_KINDS]);
+    expect(manifest.kinds.find(({ kind }: { kind: string }) => kind === "erasure_key")).toMatchObject({ count: 0 });
+    for (const table of ["erasure_secrets", "erased_identifiers", "history_horizons"]) expect(manifest.left_out).not.toHaveProperty(table);
     const lines = Object.fromEntries(manifest.kinds.map(({ kind, file, count }: { kind: string; file: string; count: number }) => {
       const read = linesOf(join(out, file));
       expect(read, kind).toHaveLength(count);

@@ -16,10 +16,14 @@ import { abortOnStoppingSignals, interruptedExitCode } from "./stopping-signals.
 import { createTenantRecordsProgressDisplay } from "./tenant-records-progress.js";
 import { openTenantImportSource, type TenantImportSource } from "./tenant-import-source.js";
 
-/** What the host does next, printed with the result: an export carries no secret. */
+/**
+ * What the host does next, printed with the result: an export carries no sign-in secret (keys, passwords, OAuth grants
+ * are the old server's credentials), so nobody reaches the moved tenant until this server issues its own.
+ */
 export const NEXT_STEPS_NOTE =
-  "the users come without API keys or passwords (an export carries no secret): give each one who needs it a key " +
-  "(rapport keys create --tenant T --user U) or a password (rapport users set-password --tenant T --user U)";
+  "the users come without API keys, passwords or OAuth grants (not exported: this server issues its own): give each one who needs it a key " +
+  "(rapport keys create --tenant T --user U) or a password (rapport users set-password --tenant T --user U); " +
+  "an MCP client connected through OAuth connects again once its user has a password here";
 
 /** A refusal of the store, in the words of the export's line it came from. */
 const refusal = (error: unknown, where: string | null) =>

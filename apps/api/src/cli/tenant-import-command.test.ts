@@ -49,7 +49,10 @@ describe("rapport tenants import", { timeout: 30_000 }, () => {
     expect(result.code, result.stderr).toBe(0);
     const tenantUuid = moving.tenant.uuid;
     expect(result.stdout).toMatch(new RegExp(`^imported tenant ${tenantUuid} \\(Moving Tenant\\) from ${exportFolder}: \\d+ records\\n  users {2,}2\\n`));
-    expect(result.stdout).toContain(`the users come without API keys or passwords (an export carries no secret): give each one who needs it a key (rapport keys create --tenant ${tenantUuid} --user U)`);
+    expect(result.stdout).toContain(
+      `the users come without API keys, passwords or OAuth grants (not exported: this server issues its own): give each one who needs it a key (rapport keys create --tenant ${tenantUuid} --user U)`,
+    );
+    expect(result.stdout).toContain("an MCP client connected through OAuth connects again once its user has a password here");
 
     // The host gives the moved firm its keys; the old server's keys do not open it.
     const key = (await issueApiKey(target.services.store, { tenantUuid })).plaintext;

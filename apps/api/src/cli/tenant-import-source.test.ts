@@ -23,3 +23,10 @@ it("lets an export's file go once its manifest is read, and when a record is ref
   }).rejects.toThrow("export.jsonl line 2: not JSON");
   expect(heldFilesUnder(folder)).toEqual([]);
 });
+
+it("refuses a kind of record it does not know by its name, as a release before history_horizons refuses an export listing it", async () => {
+  const kinds = [{ kind: "persons", count: 0 }, { kind: "erasure_receipts", count: 0 }];
+  const path = join(folder, "newer.jsonl");
+  writeFileSync(path, JSON.stringify({ kind: "manifest", record: { format: TENANT_EXPORT_FORMAT, format_version: TENANT_EXPORT_FORMAT_VERSION, tenant: {}, kinds } }));
+  await expect(openTenantImportSource(path)).rejects.toThrow('newer.jsonl line 1: field "kinds[1].kind": not a kind of record this release knows ("erasure_receipts")');
+});

@@ -243,4 +243,35 @@ describe("a tenant exported and imported on another server", { timeout: 30_000 }
     for (const { uuid } of companies) await expectSameAnswers(`/v1/companies/${uuid}/recommended-paths`, demoKeys);
     await expectSameAnswers(`/v1/pathpower/scores?entity=person&uuids=${persons.map((person) => person.uuid).join(",")}`, demoKeys);
   });
+
+  it("keeps its erasures and history horizons there: an erased address is refused, and a poll from before the prune, as before", async () => {
+    const pruned = await buildPopulatedTenant(source.services, "Pruned");
+    const tenantUuid = pruned.tenant.uuid;
+    const call = async (path: string, method: string, body?: unknown) => {
+      const answer = await source.json(path, { key: pruned.adminKey, method, body });
+      expect(answer.status, `${method} ${path}: ${JSON.stringify(answer.body)}`).toBeLessThan(300);
+      return answer.body!;
+    };
+    const gone = await call("/v1/meetings", "POST", { title: "Cancelled offsite", starts_at: "2026-11-14T10:00:00Z", attendees: [pruned.admin.email] });
+    source.clock.advance(1_000);
+    await call(`/v1/meetings/${gone.uuid}`, "DELETE");
+    const erin = await call("/v1/persons", "POST", { first_name: "Erin", last_name: "Erased", emails: ["erin@pruned.example"], linkedin_url: "https://www.linkedin.com/in/erin-pruned" });
+    source.clock.advance(1_000);
+    await call(`/v1/persons/${erin.uuid}`, "DELETE");
+    source.clock.advance(1_000);
+    // The retention prunes the deleted meeting's feed entry (the feed's newest) and the whole deletions log.
+    const prunedLogs = await source.services.store.history.prune({ olderThan: source.clock.now(), tenantUuid });
+    expect(prunedLogs.map((result) => result.log)).toEqual(["activity_feed", "record_deletions"]);
+    const pairs = await moveTenant(tenantUuid, [{ key: pruned.adminKey, userUuid: pruned.admin.uuid }]);
+    target.clock.set(source.clock.now());
+
+    for (const path of ["/v1/activity?after_sequence=0", "/v1/deletions?after_sequence=0"]) {
+      expect((await source.json(path, { key: pruned.adminKey })).status, path).toBe(410);
+      await expectSameAnswers(path, pairs);
+    }
+    for (const body of [{ first_name: "Erin", emails: ["erin@pruned.example"] }, { first_name: "Erin", linkedin_url: "https://www.linkedin.com/in/erin-pruned" }]) {
+      expect((await source.json("/v1/persons", { key: pruned.adminKey, method: "POST", body })).status).toBe(409);
+      await expectSameAnswers("/v1/persons", pairs, { method: "POST", body });
+    }
+  });
 });

@@ -31,6 +31,9 @@ export const TENANT_EXPORT_KINDS = [
   "entity_lists",
   "entity_list_members",
   "deletions",
+  "history_horizons",
+  "erasure_key",
+  "erased_identifiers",
 ] as const;
 
 /** One of `TENANT_EXPORT_KINDS`: the name of its lines' file (`<kind>.jsonl`) in an export. */
@@ -275,6 +278,29 @@ export const TENANT_EXPORT_STATEMENTS: Record<TenantExportKind, KindStatements> 
       'merged_into_uuid', merged_into_uuid, 'visible_to_user_uuid', visible_to_user_uuid) as line
       from record_deletions where tenant_uuid = :tenant order by tenant_uuid, sequence`,
   },
+  history_horizons: {
+    tables: ["history_horizons"],
+    count: "select count(*) from history_horizons where tenant_uuid = :tenant",
+    // How far the retention pruned each log (by its kind's name): a poll from before it is refused (410) on the next
+    // server as on this one, and the log's numbering goes on after it even when its newest entries were pruned.
+    lines: `select json_object('log', iif(log = 'record_deletions', 'deletions', log), 'pruned_through_sequence', pruned_through_sequence,
+      'pruned_through_time', pruned_through_time) as line
+      from history_horizons where tenant_uuid = :tenant order by tenant_uuid, log`,
+  },
+  erasure_key: {
+    tables: ["erasure_secrets"],
+    count: "select count(*) from erasure_secrets where tenant_uuid = :tenant",
+    // The key of the erased addresses' digests (none before the tenant's first erasure): without it they match nothing.
+    lines: `select json_object('key', lower(hex(secret)), 'created_at', created_at) as line
+      from erasure_secrets where tenant_uuid = :tenant`,
+  },
+  erased_identifiers: {
+    tables: ["erased_identifiers"],
+    count: "select count(*) from erased_identifiers where tenant_uuid = :tenant",
+    // Each erased address or LinkedIn profile as its keyed digest: the next server refuses it again, as this one does.
+    lines: `select json_object('digest', digest, 'erased_at', erased_at) as line
+      from erased_identifiers where tenant_uuid = :tenant order by tenant_uuid, digest`,
+  },
 };
 
 /**
@@ -285,10 +311,7 @@ export const TENANT_TABLES_LEFT_OUT: Readonly<Record<string, string>> = {
   api_key_uses: "this server's keys: their last uses",
   api_keys: "this server's keys: their hashes are secrets; the new home issues its own",
   change_generations: "change counters of this server",
-  erased_identifiers: "keyed digests of erased persons' addresses, meaningless without their key (erasure_secrets)",
-  erasure_secrets: "a secret: the key of the erased addresses' digests",
   graph_changes: "change log of this server's relationship graph",
-  history_horizons: "how far this server's change logs were pruned",
   idempotent_requests: "answers this server kept for clients' retries",
   import_jobs: "the history of imports run on this server (their files are not kept)",
   live_opportunity_link_recency: "derived from opportunities and associations",

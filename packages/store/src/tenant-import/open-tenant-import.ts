@@ -246,14 +246,18 @@ export async function openTenantImport(
           await endStep();
         }
         await beginStep();
-        // The deletions log and the activity feed go on from the export's last sequence numbers (a client's cursor stays valid).
+        // The deletions log and the activity feed go on from the export's last sequence numbers (a client's cursor stays
+        // valid), or from what the retention pruned when its newest entries went with it.
         for (const log of ["record_deletions", "activity_feed"]) {
           sqlite
             .prepare(
-              `insert into log_sequences (tenant_uuid, log, last_sequence) select tenant_uuid, '${log}', max(sequence) from ${log}
-                where tenant_uuid = ? group by tenant_uuid on conflict (tenant_uuid, log) do update set last_sequence = max(last_sequence, excluded.last_sequence)`,
+              `insert into log_sequences (tenant_uuid, log, last_sequence)
+                select :tenant, '${log}', max(last) from (select max(sequence) as last from ${log} where tenant_uuid = :tenant
+                  union all select pruned_through_sequence from history_horizons where tenant_uuid = :tenant and log = '${log}')
+                where last is not null having count(*) > 0
+                on conflict (tenant_uuid, log) do update set last_sequence = max(last_sequence, excluded.last_sequence)`,
             )
-            .run(tenant.uuid);
+            .run({ tenant: tenant.uuid });
         }
         // The tenant exists from this commit on.
         sqlite.prepare("update tenants set importing_pid = null where uuid = ? and importing_pid = ?").run(tenant.uuid, process.pid);

@@ -120,6 +120,13 @@ export class RecordFields {
     return this.record[field] ?? null;
   }
 
+  /** Bytes as lowercase hexadecimal (a key, a digest), of `length` characters when given. */
+  hex(field: string, length?: number): string {
+    const value = this.record[field];
+    const fits = typeof value === "string" && /^(?:[0-9a-f]{2})+$/.test(value) && (length === undefined || value.length === length);
+    return fits ? value : this.fail(field, length === undefined ? "lowercase hexadecimal bytes" : `${length} lowercase hexadecimal digits`);
+  }
+
   /** A uuid field, refused blank. */
   uuid(field: string): string {
     return this.text(field);

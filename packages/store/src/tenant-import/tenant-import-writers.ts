@@ -51,6 +51,12 @@ const flag = (value: boolean) => (value ? 1 : 0);
 /** The kinds of item the activity feed lists. */
 const FEED_KINDS = ["email", "meeting"] as const;
 
+/** The logs a history horizon is carried for, by the name of their kind in the export, and their table. */
+const HORIZON_LOGS: Readonly<Record<string, string>> = { activity_feed: "activity_feed", deletions: "record_deletions" };
+
+/** The length of an erased identifier's digest (HMAC-SHA256) in hexadecimal. */
+const DIGEST_HEX_LENGTH = 64;
+
 /** The record's associations, seen from it, as the store keeps them: one row a link, its owner the `OWNER_TO_...` side. */
 function writeAssociations(fields: RecordFields, writing: ImportWriting, self: { type: string; uuid: string }): void {
   for (const link of fields.objects("associations")) {
@@ -533,5 +539,29 @@ export const TENANT_IMPORT_WRITERS: Record<TenantExportKind, Writer> = {
       visible_to_user_uuid: fields.has("visible_to_user_uuid") ? fields.optionalString("visible_to_user_uuid") : entityType === "TASK" ? "" : null,
       sequence: fields.time("sequence"),
     });
+  },
+
+  history_horizons(fields, writing) {
+    // None in an export made before 2026-12-08: a poll from before what the old server pruned reads on from the first kept entry.
+    writing.insert("history_horizons", {
+      tenant_uuid: writing.tenantUuid,
+      log: HORIZON_LOGS[fields.oneOf("log", Object.keys(HORIZON_LOGS))],
+      pruned_through_sequence: fields.time("pruned_through_sequence"),
+      pruned_through_time: fields.time("pruned_through_time"),
+    });
+  },
+
+  erasure_key(fields, writing) {
+    // None in an export made before 2026-12-08: the erased addresses are accepted again until erased here.
+    writing.insert("erasure_secrets", { tenant_uuid: writing.tenantUuid, secret: Buffer.from(fields.hex("key"), "hex"), created_at: fields.time("created_at") });
+  },
+
+  erased_identifiers(fields, writing) {
+    const digest = fields.hex("digest", DIGEST_HEX_LENGTH);
+    // Keyed with the tenant's erasure key, which comes before them: a digest without it could never match.
+    if (!writing.get("select 1 from erasure_secrets where tenant_uuid = ?", writing.tenantUuid)) {
+      throw new InvalidInputError(`field "digest": the export holds no erasure_key, without which digest ${digest} matches no address`);
+    }
+    writing.insert("erased_identifiers", { tenant_uuid: writing.tenantUuid, digest, erased_at: fields.time("erased_at") });
   },
 };
