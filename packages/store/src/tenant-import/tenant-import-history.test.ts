@@ -56,10 +56,7 @@ async function feedFrom(store: Store, tenantUuid: string, afterSequence?: number
 }
 
 /** What a call answers: its value, or the refusal's class and message. */
-const answerOf = <T>(call: Promise<T>) => call.then(
-  (value) => ({ value }),
-  (error: Error) => ({ refused: `${error.name}: ${error.message}` }),
-);
+const answerOf = <T>(call: Promise<T>) => call.then((value) => ({ value }), (error: Error) => ({ refused: `${error.name}: ${error.message}` }));
 
 const stores: Store[] = [];
 let source: Store;
@@ -136,6 +133,10 @@ describe("a tenant moved with its erasures and history horizons", () => {
     const older = { ...exported, history_horizons: [], erasure_key: [], erased_identifiers: [] };
     const target = await importedStore("older", older, tenantUuid);
     expect(await feedFrom(target, tenantUuid, 0)).toEqual(await feedFrom(target, tenantUuid));
+    expect(await answerOf(target.persons.create({ tenant_uuid: tenantUuid, name: "Erin Again", emails: [ERASED.email] }))).toHaveProperty("value");
+    await expect(importedStore("bad-key", { ...exported, erasure_key: [{ json: JSON.stringify({ key: "Zz", created_at: START }), content: null }] }, tenantUuid)).rejects.toThrow(
+      new InvalidInputError('field "key": expecting lowercase hexadecimal bytes, got "Zz"'),
+    );
     await expect(importedStore("keyless", { ...exported, erasure_key: [] }, tenantUuid)).rejects.toThrow(
       new InvalidInputError(`field "digest": the export holds no erasure_key, without which digest ${JSON.parse(exported.erased_identifiers[0]!.json).digest} matches no address`),
     );
