@@ -33,7 +33,7 @@ import type {
   TaskStatus,
 } from "./deal-records.js";
 import type { Page, PageRequest } from "./pagination/keyset-page.js";
-import type { SortOrder } from "./store.js";
+import type { ConditionalWriteOptions, SortOrder } from "./store.js";
 
 
 /** Who is looking: decides which PERSONAL tasks (and links to them) are visible. */
@@ -49,6 +49,15 @@ export interface Viewer {
  */
 export interface MemberWriteOptions {
   asMember?: string | undefined;
+}
+
+/**
+ * A write of one opportunity: a member's (`MemberWriteOptions`), and conditional on the opportunity as `get` answers it
+ * (`WritePrecondition`), checked after the member's rights, in the write's transaction.
+ */
+export interface OpportunityWriteOptions extends MemberWriteOptions, ConditionalWriteOptions<Opportunity> {
+  /** Whom a delete's `precondition` reads the opportunity for (an update's reads it for its own viewer); absent, a tenant-wide call. */
+  viewer?: Viewer | undefined;
 }
 
 /** `store.opportunityTypes`: opportunity types (pipelines). */
@@ -225,7 +234,7 @@ export interface OpportunityRepository {
     changes: OpportunityChanges,
     actor: { user_uuid: string | null },
     viewer: Viewer,
-    options?: MemberWriteOptions,
+    options?: OpportunityWriteOptions,
   ): Promise<Opportunity | null>;
   /**
    * Deletes the opportunity, its sub-opportunities and their associations. False when not found. With `asMember` (a
@@ -233,7 +242,7 @@ export interface OpportunityRepository {
    * sub-opportunity is neither owned nor created by that user, checked in the deletion's transaction: a colleague's
    * sub-opportunity created meanwhile is found.
    */
-  delete(tenantUuid: string, opportunityUuid: string, options?: MemberWriteOptions): Promise<boolean>;
+  delete(tenantUuid: string, opportunityUuid: string, options?: OpportunityWriteOptions): Promise<boolean>;
   /**
    * One page of the filtered, sorted list. By `days_in_stage` a scan is ordered as of its first page: `lastKey` leads
    * with that instant, and a key without it is an InvalidInputError (a cursor of before; start the scan again). By

@@ -303,6 +303,18 @@ export interface PersonListRequest extends PageRequest {
 }
 
 /** `store.persons`: a tenant's persons. */
+/**
+ * A condition on a record as stored, checked in a write's own transaction before the write changes anything, with the
+ * record as `get` answers it: what it throws ends the write, nothing written, and reaches the caller. How an
+ * `If-Match` is compared where no other writer (another process's included) can change the record in between.
+ */
+export type WritePrecondition<R> = (current: R) => void;
+
+/** The options of a write of one record that may be conditional on the record as stored (`WritePrecondition`). */
+export interface ConditionalWriteOptions<R> {
+  precondition?: WritePrecondition<R> | undefined;
+}
+
 export interface PersonRepository {
   /**
    * Throws ConflictError when an email belongs to another person, InvalidInputError for an unknown company.
@@ -328,9 +340,10 @@ export interface PersonRepository {
   /**
    * Writes the fields present in `patch` and bumps service_updated_at; null when the person is not
    * in the tenant. A new primary company ends the current tenure at the previous one. A patch that leaves the stored
-   * person as it was changes nothing (no stamp, no graph change) and answers the person as stored.
+   * person as it was changes nothing (no stamp, no graph change) and answers the person as stored. `precondition`
+   * is checked with the person before the write, in its transaction.
    */
-  update(tenantUuid: string, personUuid: string, patch: PersonPatch): Promise<Person | null>;
+  update(tenantUuid: string, personUuid: string, patch: PersonPatch, options?: ConditionalWriteOptions<Person>): Promise<Person | null>;
   /**
    * Names a live person whose name was only derived from an address (created from a bare address, or from a display
    * name that was the address or its local part) with `name`, moving service_updated_at; a name a user or an
@@ -378,9 +391,10 @@ export interface PersonRepository {
    * merge history, email participations (an email they sent, or left with fewer than two persons, is deleted
    * whole), meeting attendances and departures (meetings stay), and every index, search document and log entry
    * derived from them. The graph loses them too. False when the person is not a live person of the tenant;
-   * ConflictError, writing nothing, when it is a user's own person (active or deactivated).
+   * ConflictError, writing nothing, when it is a user's own person (active or deactivated). `precondition` is checked
+   * with the person before anything is erased, in the erasure's transaction.
    */
-  erase(tenantUuid: string, personUuid: string): Promise<boolean>;
+  erase(tenantUuid: string, personUuid: string, options?: ConditionalWriteOptions<Person>): Promise<boolean>;
   /**
    * Of the addresses, normalized as ingest normalizes them, those an erasure of the tenant remembers (since store
    * migration 0060): mail, calendar and contact ingest create no person for them, and creating or updating a person
@@ -500,9 +514,10 @@ export interface CompanyRepository {
   create(input: NewCompany): Promise<Company>;
   /**
    * Writes the fields present in `patch` and bumps service_updated_at; null when not in the tenant. A patch that leaves
-   * the stored company as it was changes nothing and answers the company as stored.
+   * the stored company as it was changes nothing and answers the company as stored. `precondition` is checked with
+   * the company before the write, in its transaction.
    */
-  update(tenantUuid: string, companyUuid: string, patch: CompanyPatch): Promise<Company | null>;
+  update(tenantUuid: string, companyUuid: string, patch: CompanyPatch, options?: ConditionalWriteOptions<Company>): Promise<Company | null>;
   get(tenantUuid: string, companyUuid: string): Promise<Company | null>;
   /** Fetches many at once (missing ones are absent from the map). */
   getMany(tenantUuid: string, companyUuids: readonly string[]): Promise<Map<string, Company>>;

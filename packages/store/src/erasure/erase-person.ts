@@ -17,6 +17,9 @@ import { applyPendingOpportunityActivity, lastActivityOfPersons, lowerOpportunit
 import { stampNotesAndTasksChanged } from "../repositories/note-and-task-change-stamp.js";
 import { stampOpportunitiesChanged } from "../repositories/opportunity-change-stamp.js";
 import { withTransaction, type RepositoryContext } from "../repositories/repository-context.js";
+import { hydratePersons } from "../repositories/person-repository.js";
+import type { Person } from "../records.js";
+import type { ConditionalWriteOptions } from "../store.js";
 import { eraseActivity } from "./erase-activity.js";
 import { eraseDerivedRows } from "./erase-derived-rows.js";
 import { eraseImportMentions } from "./erase-import-mentions.js";
@@ -35,7 +38,12 @@ import { ROWS_PER_ERASURE_STATEMENT } from "./rows-per-erasure-statement.js";
  * written; a deactivated user's is erased, and their account keeps only its uuid, role and dates
  * (`eraseUserAccounts`).
  */
-export async function erasePerson(context: RepositoryContext, tenantUuid: string, personUuid: string): Promise<boolean> {
+export async function erasePerson(
+  context: RepositoryContext,
+  tenantUuid: string,
+  personUuid: string,
+  options: ConditionalWriteOptions<Person> = {},
+): Promise<boolean> {
   // A heavy contact's erasure takes seconds: on a connection of its own, other requests' reads go on meanwhile.
   const db = context.longWrites?.db() ?? context.db;
   const changes = await withTransaction(db, (transaction) =>
@@ -43,7 +51,7 @@ export async function erasePerson(context: RepositoryContext, tenantUuid: string
       // The erased rows' entries in the feed and the deletions log take the store's stamp (migration 0092).
       // One stamp for the erasure's own writes and those entries alike.
       const now = context.now(tenantUuid);
-      const erased = await withWriteStamp(transaction, tenantUuid, now, () => eraseInTransaction(context, transaction, tenantUuid, personUuid, now));
+      const erased = await withWriteStamp(transaction, tenantUuid, now, () => eraseInTransaction(context, transaction, tenantUuid, personUuid, now, options));
       // The store's connection marks a claimed request's commits written (written-claims.ts); this one is another,
       // so the erasure marks its own: a retry after a lost answer is then refused, not answered "not found".
       const mark = erased === null ? null : pendingWriteMark();
@@ -64,15 +72,17 @@ async function eraseInTransaction(
   tenantUuid: string,
   personUuid: string,
   now: number,
+  options: ConditionalWriteOptions<Person>,
 ): Promise<GraphChange[] | null> {
   const person = await db
     .selectFrom("persons")
-    .select(["uuid", "name"])
+    .selectAll()
     .where("tenant_uuid", "=", tenantUuid)
     .where("uuid", "=", personUuid)
     .where("deleted_at", "is", null)
     .executeTakeFirst();
   if (!person) return null;
+  if (options.precondition) options.precondition((await hydratePersons(db, tenantUuid, [person]))[0]!);
   // Persons merged into this one are the same data subject: their soft-deleted rows hold old names and addresses.
   const merged = await db
     .selectFrom("person_merges")

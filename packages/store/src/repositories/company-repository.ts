@@ -356,7 +356,7 @@ export function createCompanyRepository({ db, now, generateId, remembered: remem
         return toCompany(row);
       });
     },
-    async update(tenantUuid, companyUuid, patch) {
+    async update(tenantUuid, companyUuid, patch, options = {}) {
       assertNonBlankFields(patch, ["company_name"], "companies.update");
       assertEmployeeCountBand(patch, "companies.update");
       return withTransaction(db, async (transaction) => {
@@ -369,6 +369,7 @@ export function createCompanyRepository({ db, now, generateId, remembered: remem
           .where("deleted_at", "is", null)
           .executeTakeFirst();
         if (!before) return null;
+        options.precondition?.(toCompany(before));
         const formerBefore = patch.former_domains ? await formerDomainsOf(transaction, companyUuid) : null;
         // A write whose stored result is the company as it was is undone: it moves no change stamp (a sync's echo).
         const kept = await undoneIfUnchanged(

@@ -522,6 +522,7 @@ export function createOpportunityRepository(context: RepositoryContext): Opportu
         const row = await liveRow(transaction, tenantUuid, uuid);
         if (!row) return null;
         if (options.asMember !== undefined) refuseAnotherUsersOpportunity(options.asMember, row);
+        if (options.precondition) options.precondition((await getHydrated(transaction, tenantUuid, uuid, viewer))!);
         const isChild = row.parent_uuid !== null;
         const typeChanged = changes.type_uuid !== undefined && changes.type_uuid !== row.type_uuid;
         if (typeChanged) {
@@ -621,6 +622,7 @@ export function createOpportunityRepository(context: RepositoryContext): Opportu
           .where("deleted_at", "is", null)
           .execute();
         if (options.asMember !== undefined) refuseAnotherUsersOpportunity(options.asMember, row, children);
+        if (options.precondition) options.precondition((await getHydrated(transaction, tenantUuid, uuid, options.viewer ?? { user_uuid: null }))!);
         const removed = [uuid, ...children.map((child) => child.uuid)];
         await transaction
           .updateTable("opportunities")

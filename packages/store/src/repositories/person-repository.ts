@@ -9,7 +9,7 @@ import { exportPersonalData, exportPersonalDataInPages } from "../personal-data/
 import { emailDomain, isPlausibleEmail, normalizeEmail, normalizeLinkedinUrl } from "../normalize.js";
 import { keysetPage, type SortKey } from "../pagination/keyset-page.js";
 import type { Affiliation, NewPerson, Person, PersonDisplayCard, PersonDisplayRecord, PersonEmail, PersonPatch } from "../records.js";
-import type { PersonRepository } from "../store.js";
+import type { ConditionalWriteOptions, PersonRepository } from "../store.js";
 import {
   assertCompaniesExist,
   assertPastTenuresEnded,
@@ -295,7 +295,7 @@ async function addressesOf(db: Kysely<Database>, tenantUuid: string, personUuid:
  * fields must not rename); `jobSource`, the export that gives the company and title the write sets (none: a user's or
  * an integrator's write, which no export moves on later).
  */
-interface PersonWriteOptions {
+interface PersonWriteOptions extends ConditionalWriteOptions<Person> {
   keepName?: boolean;
   jobSource?: PersonJobSource;
 }
@@ -322,6 +322,7 @@ async function updatePerson(
       .executeTakeFirst();
     if (!current) return null;
     const [before] = await hydratePersons(transaction, tenantUuid, [current]);
+    options.precondition?.(before!);
     const kept = await undoneIfUnchanged(
       transaction,
       () => writePatch(inner, current, patch, options),
@@ -591,7 +592,7 @@ export function createPersonRepository(context: RepositoryContext, graphs: Tenan
   };
 
   return {
-    erase: (tenantUuid, personUuid) => erasePerson(context, tenantUuid, personUuid),
+    erase: (tenantUuid, personUuid, options = {}) => erasePerson(context, tenantUuid, personUuid, options),
     erasedAddresses: (tenantUuid, addresses) => erasedAddressesAmong(db, tenantUuid, addresses),
     erasedLinkedinUrls: (tenantUuid, urls) => erasedLinkedinUrlsAmong(db, tenantUuid, urls),
     allowErased: (tenantUuid, identifier) => withTransaction(db, (transaction) => allowErasedIdentifier(transaction, tenantUuid, identifier)),
@@ -602,7 +603,7 @@ export function createPersonRepository(context: RepositoryContext, graphs: Tenan
       assertPersonIdentified(input, "persons.create");
       return insertPerson(context, input, { jobSource: options.jobSource });
     },
-    update: (tenantUuid, personUuid, patch) => updatePerson(context, tenantUuid, personUuid, patch),
+    update: (tenantUuid, personUuid, patch, options = {}) => updatePerson(context, tenantUuid, personUuid, patch, { precondition: options.precondition }),
     async nameIfUnnamed(tenantUuid, personUuid, name) {
       return withTransaction(db, async (transaction) => {
         const offered = await nameOfferFor(transaction, tenantUuid, personUuid, name);

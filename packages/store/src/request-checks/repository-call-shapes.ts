@@ -42,7 +42,13 @@ const byUuidSeenBy = callShape(tenant, uuid, viewerArgument);
 /** Whose write to a record with an owner rule it is (`MemberWriteOptions`). */
 const memberWrite = ["options", z.strictObject({ asMember: identifier.optional() }).optional()] as const;
 const byUuidAsMember = callShape(tenant, uuid, memberWrite);
+/** A write conditional on the record as stored (`ConditionalWriteOptions`). */
+const conditional = { precondition: callback.optional() };
+const conditionalWrite = ["options", z.strictObject(conditional).optional()] as const;
+/** A member's write of an opportunity, conditional on it as read for `viewer` (`OpportunityWriteOptions`). */
+const opportunityWrite = ["options", z.strictObject({ asMember: identifier.optional(), ...conditional, viewer: viewer.optional() }).optional()] as const;
 const patchOf = (changes: z.ZodType) => callShape(tenant, uuid, ["changes", changes]);
+const conditionalPatchOf = (changes: z.ZodType) => callShape(tenant, uuid, ["changes", changes], conditionalWrite);
 /** A merge's request: the canonical record and the superseded one, of one tenant. */
 const mergeRequestFields = {
   tenant_uuid: identifier,
@@ -213,13 +219,13 @@ export const REPOSITORY_CALL_SHAPES: Readonly<Record<string, Readonly<Record<str
   },
   persons: {
     create: callShape(["input", INPUT_SHAPES.person]),
-    update: patchOf(INPUT_SHAPES.personPatch),
+    update: conditionalPatchOf(INPUT_SHAPES.personPatch),
     get: byUuid,
     getMany: byUuids,
     displays: byUuids,
     displayCards: byUuids,
     list: callShape(tenant, ["request", personListRequest]),
-    erase: byUuid,
+    erase: callShape(tenant, uuid, conditionalWrite),
     erasedAddresses: callShape(tenant, ["addresses", z.array(z.string())]),
     erasedLinkedinUrls: callShape(tenant, ["urls", z.array(z.string())]),
     allowErased: callShape(tenant, ["identifier", z.union([z.object({ email: z.string() }).strict(), z.object({ linkedin_url: z.string() }).strict()])]),
@@ -256,7 +262,7 @@ export const REPOSITORY_CALL_SHAPES: Readonly<Record<string, Readonly<Record<str
   },
   companies: {
     create: callShape(["input", INPUT_SHAPES.company]),
-    update: patchOf(INPUT_SHAPES.companyPatch),
+    update: conditionalPatchOf(INPUT_SHAPES.companyPatch),
     get: byUuid,
     getMany: byUuids,
     list: callShape(tenant, ["request", companyListRequest]),
@@ -392,8 +398,8 @@ export const REPOSITORY_CALL_SHAPES: Readonly<Record<string, Readonly<Record<str
     create: callShape(["input", INPUT_SHAPES.opportunity], viewerArgument),
     get: byUuidSeenBy,
     getMany: callShape(tenant, uuids, viewerArgument),
-    update: callShape(tenant, uuid, ["changes", INPUT_SHAPES.opportunityPatch], ["actor", viewer], viewerArgument, memberWrite),
-    delete: byUuidAsMember,
+    update: callShape(tenant, uuid, ["changes", INPUT_SHAPES.opportunityPatch], ["actor", viewer], viewerArgument, opportunityWrite),
+    delete: callShape(tenant, uuid, opportunityWrite),
     list: callShape(tenant, ["request", opportunityListRequest]),
     refreshActivity: callShape(tenant, ["opportunityUuids", identifiers.optional()]),
   },
