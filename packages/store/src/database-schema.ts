@@ -733,6 +733,8 @@ export interface IdempotentRequestsTable {
   expires_at: number;
   /** 1 once a write of the claimed request committed (in its transaction, migration 0081); the insert's default 0. */
   written: Generated<number>;
+  /** The answer's `ETag` (migration 0097), sent again with it; null when it had none or was kept before. */
+  entity_tag?: string | null;
 }
 
 export interface Database {

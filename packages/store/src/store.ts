@@ -1035,14 +1035,14 @@ export interface IdempotentClaimRequest extends IdempotentRequestName {
 
 /**
  * What `claim` found: the key is this request's to run (`claimed`, with the claim's id); a request of that key was
- * answered (`answered`: its status and JSON text, null for a 204); the key came with another request
+ * answered (`answered`: its status, JSON text, null for a 204, and `ETag`, null for none); the key came with another request
  * (`other_request`); a request of that key is running (`in_progress`, since `claimedAt`); or one wrote (a write it
  * made under `markingWrites` committed) and then stopped, failed (`release`), or could not keep its answer, before
  * answering (`written`: its claim went stale or its claimer stopped; not run again, it would write twice).
  */
 export type IdempotentClaim =
   | { outcome: "claimed"; claim: string }
-  | { outcome: "answered"; status: number; response: string | null }
+  | { outcome: "answered"; status: number; response: string | null; entity_tag: string | null }
   | { outcome: "other_request" }
   | { outcome: "in_progress"; claimedAt: number }
   | { outcome: "written"; claimedAt: number };
@@ -1067,6 +1067,8 @@ export interface IdempotentAnswer extends IdempotentRequestName {
   status: number;
   /** The answer's JSON text; null for a 204. */
   response: string | null;
+  /** The answer's `ETag`, which `claim` gives back with it (since store migration 0097); none when absent. */
+  entity_tag?: string | null | undefined;
   /** Now (epoch ms). */
   at: number;
   /** How long the answer is kept (ms). */

@@ -140,7 +140,7 @@ describe("persons.erase", () => {
     // The answer naming her is forgotten (a retry runs again); the other is still given back.
     const retried = (key: string) => store.idempotentRequests.claim(tenantUuid, { caller: "key:", key, fingerprint: key, at: NOW, keepForMs: DAY, staleAfterMs: 300_000 });
     expect((await retried("create-zelda")).outcome).toBe("claimed");
-    expect(await retried("create-note")).toEqual({ outcome: "answered", status: 201, response: `{"content":"met ${cleo.uuid}"}` });
+    expect(await retried("create-note")).toEqual({ outcome: "answered", status: 201, response: `{"content":"met ${cleo.uuid}"}`, entity_tag: null });
     expect((await store.importJobs.get(tenantUuid, unrelated.uuid))?.error).toBe("cleo@globex.example: bad card");
     const members = await store.entityLists.members(tenantUuid, tenant.list.uuid, { position: { kind: "offset", offset: 0 }, limit: 10 });
     expect(members.rows.map((member) => member.entity_uuid)).toEqual([cleo.uuid]);

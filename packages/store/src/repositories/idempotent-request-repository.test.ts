@@ -37,10 +37,21 @@ describe("idempotentRequests", () => {
     const claim = await claimed(1_000);
     expect(await store.idempotentRequests.claim(tenantUuid, request(1_500))).toEqual({ outcome: "in_progress", claimedAt: 1_000 });
     expect(await store.idempotentRequests.answer(tenantUuid, { caller: "key-1:", key: "retry-7", claim, status: 201, response: '{"uuid":"n1"}', at: 2_000, keepForMs: DAY })).toBe(true);
-    expect(await store.idempotentRequests.claim(tenantUuid, request(3_000))).toEqual({ outcome: "answered", status: 201, response: '{"uuid":"n1"}' });
+    expect(await store.idempotentRequests.claim(tenantUuid, request(3_000))).toEqual({ outcome: "answered", status: 201, response: '{"uuid":"n1"}', entity_tag: null });
     // Kept a day from the answer: then the key is new again.
     expect((await store.idempotentRequests.claim(tenantUuid, request(2_000 + DAY - 1))).outcome).toBe("answered");
     expect((await store.idempotentRequests.claim(tenantUuid, request(2_000 + DAY))).outcome).toBe("claimed");
+  });
+
+  it("gives the first answer's ETag back with it (migration 0097), and a claim again clears it", async () => {
+    const claim = await claimed(1_000);
+    const answer = { caller: "key-1:", key: "retry-7", claim, status: 200, response: '{"city":"Oslo"}', entity_tag: '"0123456789abcdef.fedcba9876543210"', at: 1_001, keepForMs: DAY };
+    await store.idempotentRequests.answer(tenantUuid, answer);
+    expect(await store.idempotentRequests.claim(tenantUuid, request(1_002))).toEqual({ outcome: "answered", status: 200, response: '{"city":"Oslo"}', entity_tag: answer.entity_tag });
+    // Expired, the key is claimed afresh: its next answer, kept without a tag, is given back without one.
+    const again = await claimed(1_001 + DAY);
+    await store.idempotentRequests.answer(tenantUuid, { ...answer, claim: again, entity_tag: undefined, at: 1_002 + DAY });
+    expect(await store.idempotentRequests.claim(tenantUuid, request(1_003 + DAY))).toMatchObject({ outcome: "answered", entity_tag: null });
   });
 
   it("refuses the key with another request, answered or running", async () => {
@@ -48,7 +59,7 @@ describe("idempotentRequests", () => {
     expect(await store.idempotentRequests.claim(tenantUuid, request(1_001, { fingerprint: "post-notes-b" }))).toEqual({ outcome: "other_request" });
     await store.idempotentRequests.answer(tenantUuid, { caller: "key-1:", key: "retry-7", claim, status: 204, response: null, at: 1_002, keepForMs: DAY });
     expect(await store.idempotentRequests.claim(tenantUuid, request(1_003, { fingerprint: "post-notes-b" }))).toEqual({ outcome: "other_request" });
-    expect(await store.idempotentRequests.claim(tenantUuid, request(1_004))).toEqual({ outcome: "answered", status: 204, response: null });
+    expect(await store.idempotentRequests.claim(tenantUuid, request(1_004))).toEqual({ outcome: "answered", status: 204, response: null, entity_tag: null });
   });
 
   it("says whether an answer is kept for a key: not while its request runs, nor once expired, nor for another tenant or caller", async () => {
@@ -80,7 +91,7 @@ describe("idempotentRequests", () => {
     expect(await store.idempotentRequests.answer(tenantUuid, { caller: "key-1:", key: "retry-7", claim: third, status: 201, response: '{"n":3}', at: 1_003 + 5 * MINUTE, keepForMs: DAY })).toBe(true);
     // An answered key is not released by a late release of its own claim.
     await store.idempotentRequests.release(tenantUuid, { caller: "key-1:", key: "retry-7", claim: third });
-    expect(await store.idempotentRequests.claim(tenantUuid, request(1_004 + 5 * MINUTE))).toEqual({ outcome: "answered", status: 201, response: '{"n":3}' });
+    expect(await store.idempotentRequests.claim(tenantUuid, request(1_004 + 5 * MINUTE))).toEqual({ outcome: "answered", status: 201, response: '{"n":3}', entity_tag: null });
   });
 
   it("gives the key of a claimer that stopped to the request sent again at once, not after the claim went stale", async () => {

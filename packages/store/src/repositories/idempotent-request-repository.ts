@@ -23,20 +23,20 @@ export function createIdempotentRequestRepository({ db }: RepositoryContext): Id
       return withTransaction(db, async (transaction): Promise<IdempotentClaim> => {
         const held = await transaction
           .selectFrom("idempotent_requests")
-          .select(["fingerprint", "claim", "claimed_at", "status", "response", "expires_at", "written"])
+          .select(["fingerprint", "claim", "claimed_at", "status", "response", "entity_tag", "expires_at", "written"])
           .where("tenant_uuid", "=", tenantUuid)
           .where("caller", "=", caller)
           .where("idempotency_key", "=", key)
           .executeTakeFirst();
         const live = held !== undefined && Number(held.expires_at) > at;
         if (live && held.fingerprint !== fingerprint) return { outcome: "other_request" };
-        if (live && held.status !== null) return { outcome: "answered", status: Number(held.status), response: held.response };
+        if (live && held.status !== null) return { outcome: "answered", status: Number(held.status), response: held.response, entity_tag: held.entity_tag ?? null };
         const running = live && held.claim !== RELEASED_AFTER_WRITING && Number(held.claimed_at) > at - staleAfterMs && !stopped(held.claim, claimerStopped);
         if (running) return { outcome: "in_progress", claimedAt: Number(held.claimed_at) };
         // Its request wrote, then died, failed or could not keep its answer: run again, it would write a second time.
         if (live && Number(held.written) === 1) return { outcome: "written", claimedAt: Number(held.claimed_at) };
         const claim = claimer === undefined ? randomUUID() : `${randomUUID()}${CLAIMER_SEPARATOR}${claimer}`;
-        const row = { fingerprint, claim, claimed_at: at, status: null, response: null, expires_at: at + keepForMs };
+        const row = { fingerprint, claim, claimed_at: at, status: null, response: null, entity_tag: null, expires_at: at + keepForMs };
         await transaction
           .insertInto("idempotent_requests")
           .values({ tenant_uuid: tenantUuid, caller, idempotency_key: key, ...row })
@@ -56,10 +56,10 @@ export function createIdempotentRequestRepository({ db }: RepositoryContext): Id
         .executeTakeFirst();
       return held !== undefined && held.status !== null;
     },
-    async answer(tenantUuid, { caller, key, claim, status, response, at, keepForMs }) {
+    async answer(tenantUuid, { caller, key, claim, status, response, entity_tag = null, at, keepForMs }) {
       const result = await db
         .updateTable("idempotent_requests")
-        .set({ status, response, expires_at: at + keepForMs })
+        .set({ status, response, entity_tag, expires_at: at + keepForMs })
         .where("tenant_uuid", "=", tenantUuid)
         .where("caller", "=", caller)
         .where("idempotency_key", "=", key)

@@ -525,6 +525,7 @@ export const REPOSITORY_CALL_SHAPES: Readonly<Record<string, Readonly<Record<str
         claim: identifier,
         status: z.number().int().min(100).max(599),
         response: z.string().nullable(),
+        entity_tag: z.string().nullable().optional(),
         at: instant,
         keepForMs: z.number().nonnegative(),
       }),

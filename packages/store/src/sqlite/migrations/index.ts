@@ -93,6 +93,7 @@ import { companyNameKeysWithoutPunctuationMigration } from "./0093-company-name-
 import { personJobSourcesMigration } from "./0094-person-job-sources.js";
 import { keyLineagesMigration } from "./0095-key-lineages.js";
 import { companyDuplicateNameKeysMigration } from "./0096-company-duplicate-name-keys.js";
+import { keptAnswerEntityTagsMigration } from "./0097-kept-answer-entity-tags.js";
 
 export const migrations: Record<string, Migration> = {
   "0001-foundation": foundationMigration,
@@ -184,6 +185,7 @@ export const migrations: Record<string, Migration> = {
   "0094-person-job-sources": personJobSourcesMigration,
   "0095-key-lineages": keyLineagesMigration,
   "0096-company-duplicate-name-keys": companyDuplicateNameKeysMigration,
+  "0097-kept-answer-entity-tags": keptAnswerEntityTagsMigration,
 };
 
 /** Hands Kysely's Migrator the in-code migrations, so a bundled build needs no migration folder. */
