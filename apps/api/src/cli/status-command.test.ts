@@ -15,7 +15,7 @@ import type { StatusOutput } from "./status-action.js";
 const folder = mkdtempSync(join(tmpdir(), "rapport-status-cli-"));
 afterAll(() => rmSync(folder, { recursive: true, force: true }));
 
-const LAST_MIGRATION = "0096-company-duplicate-name-keys";
+const LAST_MIGRATION = "0097-kept-answer-entity-tags";
 
 /** Makes `database` look as the release before the last migration left it: without 0096's key of companies' names. */
 function undoLastMigration(database: string): void {

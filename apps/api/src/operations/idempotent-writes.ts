@@ -135,8 +135,10 @@ export async function claimIdempotencyKey(
     case "answered":
       // Through the context, not a Response of its own: the headers the middleware set on it (X-Request-Id, the
       // X-RateLimit-* of every response, as the spec has them) go out with the kept answer too.
-      if (found.response === null) return http.body(null, found.status as StatusCode, { [IDEMPOTENT_REPLAYED_HEADER]: "true" });
-      return http.body(found.response, found.status as ContentfulStatusCode, { "content-type": "application/json", [IDEMPOTENT_REPLAYED_HEADER]: "true" });
+      // A conditional write's answer carries the record's tag after it, kept with it (store migration 0097).
+      const replayed = { [IDEMPOTENT_REPLAYED_HEADER]: "true", ...(found.entity_tag !== null && { etag: found.entity_tag }) };
+      if (found.response === null) return http.body(null, found.status as StatusCode, replayed);
+      return http.body(found.response, found.status as ContentfulStatusCode, { "content-type": "application/json", ...replayed });
     case "other_request":
       throw new ApiError(
         422,
@@ -177,7 +179,7 @@ export async function claimIdempotencyKey(
           if (response.status < 200 || response.status > 299) return release();
           const text = response.status === 204 ? null : await response.clone().text();
           await store.idempotentRequests
-            .answer(tenantUuid, { ...claimed, status: response.status, response: text, at: clock.now(), keepForMs: IDEMPOTENCY_KEY_KEPT_MS })
+            .answer(tenantUuid, { ...claimed, status: response.status, response: text, entity_tag: response.headers.get("etag"), at: clock.now(), keepForMs: IDEMPOTENCY_KEY_KEPT_MS })
             .catch(unsettled);
         },
       };

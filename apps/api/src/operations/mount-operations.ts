@@ -15,17 +15,17 @@ import { readJsonBody } from "../platform/request/json-body.js";
 import { malformedQueryProblem } from "../platform/request/malformed-query.js";
 import { nodeBindings } from "../platform/request/node-bindings.js";
 import { entityTagOf, namesCurrentAnswer } from "../platform/request/entity-tag.js";
-import { namesEntityTags, refuseChangedRecord, refuseEntityTagCondition } from "../platform/request/if-match.js";
+import { refuseEntityTagCondition } from "../platform/request/if-match.js";
 import { refuseUnexpectedBody } from "../platform/request/unexpected-body.js";
 import { requestCacheRule } from "../platform/response-cache/cache-rule.js";
 import { requestTargetOf } from "../platform/response-cache/response-cache.js";
 import { answerMismatch } from "./answer-mismatch.js";
 import { expectUploadClaim } from "./idempotent-uploads.js";
-import { claimIdempotencyKey, IDEMPOTENCY_KEY_ARGUMENT, IDEMPOTENT_REPLAYED_HEADER, takesIdempotencyKey } from "./idempotent-writes.js";
+import { claimIdempotencyKey, IDEMPOTENCY_KEY_ARGUMENT, takesIdempotencyKey } from "./idempotent-writes.js";
 import { BODY_ARGUMENT, changesNothing, type AnyOperation, type StatusReply } from "./operation.js";
 import { createRecordWriteGate } from "./record-write-gate.js";
 import { isStreamedList, streamedListBody, type StreamedList } from "./streamed-list.js";
-import { conditionalReadOf, currentEntityTag, currentRecordDigest, recordGateKey, recordNamesOf, type TaggedReadInput } from "./tagged-reads.js";
+import { conditionalReadOf, currentEntityTag, currentRecordDigest, ifMatchCheck, recordGateKey, type TaggedReadInput } from "./tagged-reads.js";
 import { collectQuery, parseInput } from "./validate-input.js";
 import { withMailboxTextBudget } from "../platform/request/mailbox-text.js";
 
@@ -144,7 +144,6 @@ export function mountOperations(app: Hono<AppEnv>, operations: readonly AnyOpera
       const taggedReadInput: TaggedReadInput = { params, auth: http.get("auth"), services: http.get("services") };
       const answer = async (): Promise<Response> => {
         if (operation.onlyAdministratorsMay !== undefined) requireAdministrator(http.get("auth"), operation.onlyAdministratorsMay);
-        if (conditionalRead !== undefined) await refuseIfRecordChanged();
         // Read before the answer: a write between them leaves a tag naming the older record, which If-Match then refuses.
         const recordDigest = operation.taggedRecord === undefined ? null : await currentRecordDigest(operation, taggedReadInput);
         const result = await operation.handler({
@@ -155,6 +154,7 @@ export function mountOperations(app: Hono<AppEnv>, operations: readonly AnyOpera
           services: http.get("services"),
           requestId: http.get("requestId"),
           http,
+          ...(conditionalRead !== undefined && { ifMatch: ifMatchCheck(conditionalRead, params, http) }),
         });
         // A handler that streams bytes (a file download) builds its own Response.
         if (result instanceof Response) return result;
@@ -175,6 +175,7 @@ export function mountOperations(app: Hono<AppEnv>, operations: readonly AnyOpera
           throw new ApiError(500, `${operation.operationId} answered ${status}, a status it does not document (successStatus, otherSuccesses)`);
         }
         if (status === 204) return http.body(null, 204);
+        if (conditionalRead !== undefined) return withRecordTag(http.json(responseBody as object, status as ContentfulStatusCode));
         if (options.validateResponses && operation.response) {
           const mismatch = answerMismatch(operation.response, responseBody);
           if (mismatch !== null) throw new ApiError(500, `response of ${operation.operationId} does not match its schema: ${mismatch}`);
@@ -189,25 +190,13 @@ export function mountOperations(app: Hono<AppEnv>, operations: readonly AnyOpera
         if (writes) refuseEntityTagCondition(http);
         return writeOnce();
       }
-      return recordWrites.run(recordGateKey(conditionalRead, taggedReadInput), async () => withRecordTag(await writeOnce()));
+      return recordWrites.run(recordGateKey(conditionalRead, taggedReadInput), writeOnce);
 
       /**
-       * The 412 of a write whose If-Match names none of the record's current tag. Checked where the write begins: after a
-       * repeated Idempotency-Key found its first answer (that write changed the record) and with the key claimed, which
-       * the 412 releases. Ignored where the answer without it is an error (RFC 9110 13.2.1): a member's 403 (checked
-       * before), and the 404 of a record the caller cannot see, which a 412 would tell exists.
+       * The record's tag after a write of it, on its answer: before an Idempotency-Key keeps the answer, so a retry
+       * gets it too. Read in the record's turn of the gate, before a later write of it through the same operations.
        */
-      async function refuseIfRecordChanged(): Promise<void> {
-        if (!namesEntityTags(http.req.header("if-match"))) return;
-        const recordDigest = await currentRecordDigest(conditionalRead!, taggedReadInput);
-        if (recordDigest === null) return;
-        const { what, readPath } = recordNamesOf(conditionalRead!, params);
-        refuseChangedRecord(http, recordDigest, what, readPath);
-      }
-
-      /** The record's tag after a write of it, on its answer (a 204 has none: the record is gone). */
       async function withRecordTag(response: Response): Promise<Response> {
-        if (!response.ok || response.status === 204 || response.headers.get(IDEMPOTENT_REPLAYED_HEADER) !== null) return response;
         try {
           const tag = await currentEntityTag(conditionalRead!, taggedReadInput, http);
           if (tag !== null) response.headers.set("etag", tag);

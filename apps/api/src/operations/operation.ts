@@ -27,6 +27,12 @@ export interface OperationContext<Params, Query, Body> {
   requestId: string;
   /** The raw Hono context, for the rare handler that needs headers or streaming. */
   http: Context<AppEnv>;
+  /**
+   * A write with `conditionalOn` sent with an `If-Match` naming tags: the check of the record as stored against them
+   * (a 412 when none names it), which the handler passes to its store write as `precondition`, so that it runs in the
+   * write's own transaction, where no other writer can change the record in between. Undefined otherwise.
+   */
+  ifMatch?: (current: unknown) => void;
 }
 
 /** A handler's answer when the status is not the operation's usual success status. */
@@ -126,10 +132,17 @@ export interface Operation<
     input: Pick<OperationContext<ParamsSchema extends ObjectSchema ? z.output<ParamsSchema> : Record<string, never>, unknown, unknown>, "params" | "auth" | "services">,
   ): Promise<unknown>;
   /**
+   * What of the `taggedRecord` its tag's record part digests, when not all of it (an opportunity's fields that move
+   * with the clock or other records are left out). Applied too to the record a conditional write's store
+   * `precondition` is given.
+   */
+  taggedState?(record: never): unknown;
+  /**
    * A write of the record that this tagged read (same path) answers: an `If-Match` naming the read's `ETag` holds
-   * while the record is as it was read, and is a 412 once it changed; a success carries the record's new tag. Such
-   * writes of one record run one at a time (operations/record-write-gate.ts), each checking its condition just
-   * before it writes.
+   * while the record is as it was read, and is a 412 once it changed; a success carries the record's new tag. The
+   * handler hands its context's `ifMatch` to the store write as its `precondition`: the comparison is made in the
+   * write's transaction, after the handler's own refusals (a member's 403). Such writes of one record run one at a
+   * time in the process (operations/record-write-gate.ts), so the tag a success answers names its own write.
    */
   conditionalOn?: AnyOperation;
   /**

@@ -8,6 +8,7 @@ import type { Context } from "hono";
 import type { AppEnv } from "../app-env.js";
 import type { AuthContext } from "../platform/auth/auth-context.js";
 import { entityTagOf, recordDigestOf } from "../platform/request/entity-tag.js";
+import { namesEntityTags, refuseChangedRecord } from "../platform/request/if-match.js";
 import type { AppServices } from "../services.js";
 import type { AnyOperation } from "./operation.js";
 
@@ -44,13 +45,30 @@ export function recordNamesOf(read: AnyOperation, params: Record<string, unknown
   return { what: `${read.area.toLowerCase()} ${Object.values(params).join(" ")}`, readPath: `GET ${path}` };
 }
 
+/** The record part of the tag of `record` as the read's `taggedRecord` gives it (its `taggedState`, when it has one). */
+export function recordDigestFor(read: AnyOperation, record: unknown): string {
+  const taggedState = read.taggedState as ((record: unknown) => unknown) | undefined;
+  return recordDigestOf(taggedState === undefined ? record : taggedState(record));
+}
+
 /**
  * The record part of the tag the read answers with now, or null when the caller cannot see the record (the read,
  * and the write without a condition, answer 404 then).
  */
 export async function currentRecordDigest(read: AnyOperation, input: TaggedReadInput): Promise<string | null> {
   const record = await read.taggedRecord!(input);
-  return record === null || record === undefined ? null : recordDigestOf(record);
+  return record === null || record === undefined ? null : recordDigestFor(read, record);
+}
+
+/**
+ * The `ifMatch` of a write of the record the read answers (`OperationContext`): a check of the record as the store
+ * reads it in the write's transaction, a 412 when the `If-Match` names none of its tag's record part; undefined
+ * without an `If-Match` naming tags (none, or `*`: a record that exists, which the write's 404 checks).
+ */
+export function ifMatchCheck(read: AnyOperation, params: Record<string, unknown>, http: Context<AppEnv>): ((current: unknown) => void) | undefined {
+  if (!namesEntityTags(http.req.header("if-match"))) return undefined;
+  const { what, readPath } = recordNamesOf(read, params);
+  return (current) => refuseChangedRecord(http, recordDigestFor(read, current), what, readPath);
 }
 
 /**

@@ -23,8 +23,8 @@ export const updateCompany = defineOperation({
   errors: [404],
   conditionalOn: getCompany,
   example: { body: { description: "Clinical AI for hospital networks.", employee_count: "201-500" } },
-  async handler({ params, body, auth, services }) {
-    const company = await services.store.companies.update(auth.tenant.uuid, params.company_uuid, toCompanyPatch(body));
+  async handler({ params, body, auth, services, ifMatch }) {
+    const company = await services.store.companies.update(auth.tenant.uuid, params.company_uuid, toCompanyPatch(body), { precondition: ifMatch });
     if (!company) throw await companyNotFound(services, auth.tenant.uuid, params.company_uuid);
     return { uuid: company.uuid, service_updated_at: company.service_updated_at };
   },

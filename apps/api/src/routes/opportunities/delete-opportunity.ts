@@ -18,15 +18,16 @@ export const deleteOpportunity = defineOperation({
   successStatus: 204,
   errors: [403, 404],
   conditionalOn: getOpportunity,
-  async handler({ params, auth, services }) {
+  async handler({ params, auth, services, ifMatch }) {
     const { store } = services;
-    const current = await store.opportunities.get(auth.tenant.uuid, params.opportunity_uuid, viewerOf(auth));
+    const viewer = viewerOf(auth);
+    const current = await store.opportunities.get(auth.tenant.uuid, params.opportunity_uuid, viewer);
     if (!current) throw notFound(`opportunity ${params.opportunity_uuid} not found`);
     assertMayModifyOpportunity(auth, current);
     // The deletion takes the sub-opportunities along, so a member may delete only a parent whose sub-opportunities it
     // may delete too (spec, Roles): the store refuses another user's (a ForbiddenError, 403) in the deletion's
     // transaction, where a colleague's tranche created since the read above is found too.
-    if (!(await store.opportunities.delete(auth.tenant.uuid, current.uuid, memberWriteOf(auth)))) throw notFound(`opportunity ${params.opportunity_uuid} not found`);
+    if (!(await store.opportunities.delete(auth.tenant.uuid, current.uuid, { ...memberWriteOf(auth), precondition: ifMatch, viewer }))) throw notFound(`opportunity ${params.opportunity_uuid} not found`);
     return undefined;
   },
 });

@@ -38,10 +38,8 @@ export const getOpportunity = defineOperation({
   params: opportunityPathParams,
   response: opportunityDetailSchema,
   errors: [404],
-  taggedRecord: async ({ params, auth, services }) => {
-    const opportunity = await services.store.opportunities.get(auth.tenant.uuid, params.opportunity_uuid, viewerOf(auth));
-    return opportunity && writtenStateOf(opportunity);
-  },
+  taggedRecord: ({ params, auth, services }) => services.store.opportunities.get(auth.tenant.uuid, params.opportunity_uuid, viewerOf(auth)),
+  taggedState: writtenStateOf,
   async handler({ params, auth, services }) {
     const opportunity = await services.store.opportunities.get(auth.tenant.uuid, params.opportunity_uuid, viewerOf(auth));
     if (!opportunity) throw notFound(`opportunity ${params.opportunity_uuid} not found`);

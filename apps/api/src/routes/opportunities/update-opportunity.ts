@@ -32,7 +32,7 @@ export const updateOpportunity = defineOperation({
   errors: [403, 404],
   conditionalOn: getOpportunity,
   example: { body: { next_step: "Send the term sheet", probability: 60 } },
-  async handler({ params, body, auth, services }) {
+  async handler({ params, body, auth, services, ifMatch }) {
     const { store } = services;
     const viewer = viewerOf(auth);
     const current = await store.opportunities.get(auth.tenant.uuid, params.opportunity_uuid, viewer);
@@ -40,7 +40,7 @@ export const updateOpportunity = defineOperation({
     assertMayModifyOpportunity(auth, current);
     // The store checks the owner and creator again in the write's transaction: a change of owner since this read is seen.
     const actor = { user_uuid: auth.user?.uuid ?? null };
-    const updated = await store.opportunities.update(auth.tenant.uuid, current.uuid, body, actor, viewer, memberWriteOf(auth));
+    const updated = await store.opportunities.update(auth.tenant.uuid, current.uuid, body, actor, viewer, { ...memberWriteOf(auth), precondition: ifMatch });
     if (!updated) throw notFound(`opportunity ${params.opportunity_uuid} not found`);
     return presentOpportunityDetail(services, auth.tenant.uuid, updated);
   },

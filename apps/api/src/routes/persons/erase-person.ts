@@ -21,8 +21,8 @@ export const erasePerson = defineOperation({
   errors: [403, 404, 409],
   conditionalOn: getPerson,
   onlyAdministratorsMay: "erase a person",
-  async handler({ params, auth, services }) {
-    if (!(await services.store.persons.erase(auth.tenant.uuid, params.person_uuid))) {
+  async handler({ params, auth, services, ifMatch }) {
+    if (!(await services.store.persons.erase(auth.tenant.uuid, params.person_uuid, { precondition: ifMatch }))) {
       throw await personNotFound(services, auth.tenant.uuid, params.person_uuid);
     }
     return undefined;

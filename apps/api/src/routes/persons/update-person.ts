@@ -21,8 +21,8 @@ export const updatePerson = defineOperation({
   errors: [404, 409],
   conditionalOn: getPerson,
   example: { body: { job_title: "CTO", city: "Boston", tags: ["founder"] } },
-  async handler({ params, body, auth, services }) {
-    const person = await services.store.persons.update(auth.tenant.uuid, params.person_uuid, toPersonPatch(body));
+  async handler({ params, body, auth, services, ifMatch }) {
+    const person = await services.store.persons.update(auth.tenant.uuid, params.person_uuid, toPersonPatch(body), { precondition: ifMatch });
     if (!person) throw await personNotFound(services, auth.tenant.uuid, params.person_uuid);
     const [presented] = await presentPersons(services, auth, [person]);
     return presented!;
