@@ -315,6 +315,12 @@ export interface ConditionalWriteOptions<R> {
   precondition?: WritePrecondition<R> | undefined;
 }
 
+/** The two records of a merge as `get` answers them, before it: what a merge's `precondition` is given. */
+export interface MergedPair<R> {
+  canonical: R;
+  superseded: R;
+}
+
 export interface PersonRepository {
   /**
    * Throws ConflictError when an email belongs to another person, InvalidInputError for an unknown company.
@@ -872,9 +878,10 @@ export interface PersonMergeRepository {
    * Merges the superseded person into the canonical one in one transaction: every reference mover
    * runs, the canonical record fills its empty fields from the superseded one, and the superseded
    * record is removed. NotFoundError when either is missing; ConflictError when they are the same
-   * person or already merged; InvalidInputError when the superseded person is an internal user's.
+   * person or already merged; InvalidInputError when the superseded person is an internal user's. `precondition` is
+   * checked with both persons before anything moves, in the merge's transaction (a preview's too).
    */
-  merge(request: PersonMergeRequest): Promise<PersonMergeOutcome>;
+  merge(request: PersonMergeRequest, options?: ConditionalWriteOptions<MergedPair<Person>>): Promise<PersonMergeOutcome>;
   /** The live person a merged-away uuid now lives in, or null when it was never merged. */
   mergedInto(tenantUuid: string, personUuid: string): Promise<string | null>;
   /** Merges into this person, newest first. */
@@ -929,9 +936,10 @@ export interface CompanyMergeRepository {
    * (`companyReferenceMovers`: tenures, primary companies, list memberships, links, former domains), the canonical
    * company takes the superseded one's values for its empty fields, and the superseded company is removed (soft-deleted
    * with `merged_into_uuid`). NotFoundError when either is not a live company of the tenant; ConflictError when they
-   * are the same company or one was merged into the other.
+   * are the same company or one was merged into the other. `precondition` is checked with both companies before
+   * anything moves, in the merge's transaction (a preview's too).
    */
-  merge(request: CompanyMergeRequest): Promise<CompanyMergeOutcome>;
+  merge(request: CompanyMergeRequest, options?: ConditionalWriteOptions<MergedPair<Company>>): Promise<CompanyMergeOutcome>;
   /** The live company a merged-away uuid now lives in, or null when it was never merged. */
   mergedInto(tenantUuid: string, companyUuid: string): Promise<string | null>;
 }

@@ -12,7 +12,8 @@ import { mergeOrPreview } from "../merge/merge-or-preview.js";
 import { mergedIntoOf } from "../merge/merged-into.js";
 import { mergePairOf } from "../merge/merge-pair.js";
 import { moveReferences, recordMerge } from "../merge/merge-steps.js";
-import type { CompanyMergeOutcome, CompanyMergeRepository, CompanyMergeRequest } from "../store.js";
+import type { CompanyMergeOutcome, CompanyMergeRepository, CompanyMergeRequest, ConditionalWriteOptions, MergedPair } from "../store.js";
+import type { Company } from "../records.js";
 import { chunksOf } from "./chunks-of.js";
 import { companyColumnsOf, syncCompanyTags, toCompany } from "./company-repository.js";
 import { refreshCompaniesActivity } from "./opportunity-activity.js";
@@ -47,10 +48,16 @@ async function affiliationChanges(db: Kysely<Database>, tenantUuid: string, pers
   return [...companies].map(([personUuid, companyUuids]) => ({ type: "set-person-affiliations" as const, personUuid, companyUuids: [...new Set(companyUuids)] }));
 }
 
-async function runMerge(context: RepositoryContext, db: Kysely<Database>, request: CompanyMergeRequest): Promise<CompanyMergeOutcome> {
+async function runMerge(
+  context: RepositoryContext,
+  db: Kysely<Database>,
+  request: CompanyMergeRequest,
+  options: ConditionalWriteOptions<MergedPair<Company>>,
+): Promise<CompanyMergeOutcome> {
   const { tenant_uuid: tenantUuid, canonical_uuid: canonicalUuid, superseded_uuid: supersededUuid } = request;
   const rows = await loadPair(db, request);
   const [canonical, superseded] = [toCompany(rows.canonical), toCompany(rows.superseded)];
+  options.precondition?.({ canonical, superseded });
   const patch = mergedCompanyPatch(canonical, superseded);
   checkMergedCompanyLimits(patch, request.limits);
   const formerBefore = { canonical: await formerDomainsOf(db, canonicalUuid), superseded: await formerDomainsOf(db, supersededUuid) };
@@ -99,9 +106,9 @@ async function runMerge(context: RepositoryContext, db: Kysely<Database>, reques
 export function createCompanyMergeRepository(context: RepositoryContext): CompanyMergeRepository {
   const { db } = context;
   return {
-    async merge(request) {
+    async merge(request, conditions = {}) {
       const options = { tenantUuid: request.tenant_uuid, preview: request.preview, operation: "companyMerges.merge" };
-      return mergeOrPreview(context, options, (transaction) => runMerge(context, transaction, request));
+      return mergeOrPreview(context, options, (transaction) => runMerge(context, transaction, request, conditions));
     },
     mergedInto: (tenantUuid, companyUuid) => mergedIntoOf(db, "companies", tenantUuid, companyUuid),
   };

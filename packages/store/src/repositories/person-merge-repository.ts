@@ -14,7 +14,8 @@ import { mergePairOf } from "../merge/merge-pair.js";
 import { moveReferences, recordMerge } from "../merge/merge-steps.js";
 import { personReferenceMovers } from "../merge/person-reference-movers.js";
 import { meetingsLosingACount } from "../merge/rewrite-meetings-losing-a-count.js";
-import type { PersonMergeOutcome, PersonMergeRepository, PersonMergeRequest } from "../store.js";
+import type { ConditionalWriteOptions, MergedPair, PersonMergeOutcome, PersonMergeRepository, PersonMergeRequest } from "../store.js";
+import type { Person } from "../records.js";
 import { currentCompanyUuidsOf, ensurePrimaryAffiliation } from "./affiliation-rows.js";
 import { checkMergedPersonLimits } from "../merge/check-merged-person-limits.js";
 import { interactionsByIds } from "./interaction-records.js";
@@ -105,10 +106,16 @@ async function loadPair(db: Kysely<Database>, request: PersonMergeRequest) {
   return { canonical, superseded };
 }
 
-async function runMerge(context: RepositoryContext, db: Kysely<Database>, request: PersonMergeRequest): Promise<PersonMergeOutcome> {
+async function runMerge(
+  context: RepositoryContext,
+  db: Kysely<Database>,
+  request: PersonMergeRequest,
+  options: ConditionalWriteOptions<MergedPair<Person>>,
+): Promise<PersonMergeOutcome> {
   const { tenant_uuid: tenantUuid, canonical_uuid: canonicalUuid, superseded_uuid: supersededUuid } = request;
   const { canonical, superseded } = await loadPair(db, request);
   const [canonicalBefore, supersededBefore] = await hydratePersons(db, tenantUuid, [canonical, superseded]);
+  options.precondition?.({ canonical: canonicalBefore!, superseded: supersededBefore! });
   const timestamp = context.now(tenantUuid);
 
   // Read before the movers: what the two persons did alone together stops counting once they are one, and the
@@ -171,9 +178,9 @@ async function runMerge(context: RepositoryContext, db: Kysely<Database>, reques
 export function createPersonMergeRepository(context: RepositoryContext): PersonMergeRepository {
   const { db } = context;
   return {
-    async merge(request) {
+    async merge(request, conditions = {}) {
       const options = { tenantUuid: request.tenant_uuid, preview: request.preview, operation: "personMerges.merge" };
-      return mergeOrPreview(context, options, (transaction) => runMerge(context, transaction, request));
+      return mergeOrPreview(context, options, (transaction) => runMerge(context, transaction, request, conditions));
     },
     mergedInto: (tenantUuid, personUuid) => mergedIntoOf(db, "persons", tenantUuid, personUuid),
     async listInto(tenantUuid, canonicalUuid) {

@@ -50,6 +50,26 @@ describe("a write's precondition, checked in its transaction", () => {
     expect((await store.companies.get(tenantUuid, globex.uuid))?.city).toBeNull();
   });
 
+  it("is given both persons of a merge as get answers them, and a throw from it merges nothing", async () => {
+    const jane = await store.persons.create({ tenant_uuid: tenantUuid, name: "Jane Doe", emails: ["jane@acme.example"] });
+    const twin = await store.persons.create({ tenant_uuid: tenantUuid, name: "Jane Doe", emails: ["jd@home.example"] });
+    const seen: unknown[] = [];
+    const request = { tenant_uuid: tenantUuid, canonical_uuid: jane.uuid, superseded_uuid: twin.uuid, preview: false, merged_by_user_uuid: null };
+    await expect(store.personMerges.merge(request, { precondition: (pair) => (seen.push(pair), refuse()) })).rejects.toThrow(Refused);
+    expect(seen).toEqual([{ canonical: jane, superseded: twin }]);
+    expect(await store.persons.get(tenantUuid, twin.uuid)).toEqual(twin);
+  });
+
+  it("is given both companies of a merge as get answers them, and a throw from it merges nothing", async () => {
+    const acme = await store.companies.create({ tenant_uuid: tenantUuid, company_name: "Acme" });
+    const twin = await store.companies.create({ tenant_uuid: tenantUuid, company_name: "Acme Inc" });
+    const seen: unknown[] = [];
+    const request = { tenant_uuid: tenantUuid, canonical_uuid: acme.uuid, superseded_uuid: twin.uuid, preview: false, merged_by_user_uuid: null };
+    await expect(store.companyMerges.merge(request, { precondition: (pair) => (seen.push(pair), refuse()) })).rejects.toThrow(Refused);
+    expect(seen).toEqual([{ canonical: await store.companies.get(tenantUuid, acme.uuid), superseded: await store.companies.get(tenantUuid, twin.uuid) }]);
+    expect(await store.companies.get(tenantUuid, twin.uuid)).not.toBeNull();
+  });
+
   it("is given the opportunity as get answers it to the writer, after a member's rights, for an update and a delete", async () => {
     const created = await deal();
     const viewer = { user_uuid: null };

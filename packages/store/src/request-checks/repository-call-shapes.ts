@@ -64,7 +64,7 @@ const personMergeRequest = callShape([
     ...mergeRequestFields,
     limits: z.strictObject({ emails: z.number().int().nonnegative(), tags: z.number().int().nonnegative(), affiliations: z.number().int().nonnegative() }).optional(),
   }),
-]);
+], conditionalWrite);
 /** A company merge also takes the caller's write limits, which the merged company must stay within. */
 const companyMergeRequest = callShape([
   "request",
@@ -74,7 +74,7 @@ const companyMergeRequest = callShape([
       .strictObject({ custom_fields: z.number().int().nonnegative(), tags: z.number().int().nonnegative(), custom_fields_bytes: z.number().int().nonnegative().optional() })
       .optional(),
   }),
-]);
+], conditionalWrite);
 const onlyText = z.string().optional();
 const texts = z.array(z.string()).optional();
 const numberRange = z.strictObject({ from: z.number().optional(), to: z.number().optional() }).optional();
