@@ -164,7 +164,14 @@ describe("GET /v1/openapi.json", () => {
       const success = entry.responses["200"] ?? entry.responses["204"]!;
       expect(Object.keys(success.headers as object).includes("ETag"), id).toBe(entry.responses["200"] !== undefined);
     }
-    const untagged = operations.filter((operation) => operation.taggedRecord === undefined && operation.conditionalOn === undefined);
+    const merges = operations.filter((operation) => operation.mergeOf !== undefined).map((operation) => operation.operationId);
+    expect(merges.sort()).toEqual(["mergeCompany", "mergePerson"]);
+    for (const id of merges) {
+      const entry = operationOf(id);
+      expect(parameterReferences(entry), id).toContain("#/components/parameters/IfMatchOfMerge");
+      expect(entry.responses["412"], id).toEqual({ $ref: "#/components/responses/Error412" });
+    }
+    const untagged = operations.filter((operation) => operation.taggedRecord === undefined && operation.conditionalOn === undefined && operation.mergeOf === undefined);
     for (const operation of untagged) {
       const entry = operationOf(operation.operationId);
       expect(parameterReferences(entry).filter((name) => /If(None)?Match/.test(name)), operation.operationId).toEqual([]);

@@ -298,6 +298,7 @@ export function buildOpenApiDocument(
         ...(idempotent ? [{ $ref: IDEMPOTENCY_KEY_PARAMETER_REFERENCE }] : []),
         ...(operation.taggedRecord !== undefined ? [{ $ref: "#/components/parameters/IfNoneMatch" }] : []),
         ...(operation.conditionalOn !== undefined ? [{ $ref: "#/components/parameters/IfMatch" }] : []),
+        ...(operation.mergeOf !== undefined ? [{ $ref: "#/components/parameters/IfMatchOfMerge" }] : []),
       ],
       responses,
     };
@@ -413,6 +414,14 @@ export function buildOpenApiDocument(
           required: false,
           description:
             "The ETag the client read the record with (or a list of them): the write is done only while the record is as that read found it, else a 412 that writes nothing. A weak tag never matches. * holds for any record that exists. Derived relationship fields moving meanwhile (scores decay with time) do not count as a change.",
+          schema: { type: "string" },
+        },
+        IfMatchOfMerge: {
+          name: "if-match",
+          in: "header",
+          required: false,
+          description:
+            "The ETags the client read both records with, as a list: the merge is done only while each is as that read found it, else a 412 that writes nothing. * holds for any records that exist.",
           schema: { type: "string" },
         },
         CacheControl: {

@@ -142,3 +142,28 @@ describe("a conditional write sent again with its Idempotency-Key", () => {
     expect(again.headers.get("etag")).toBe(first.headers.get("etag"));
   });
 });
+
+describe("a merge with If-Match", () => {
+  it.each([
+    ["persons", (name: string) => context.services.store.persons.create({ tenant_uuid: tenant.tenant.uuid, name, emails: [`${name.replaceAll(" ", ".").toLowerCase()}@raced.example`] }), "superseded_person_uuid", { city: "Changed meanwhile" }],
+    ["companies", (name: string) => context.services.store.companies.create({ tenant_uuid: tenant.tenant.uuid, company_name: name }), "superseded_company_uuid", { sector: "Changed meanwhile" }],
+  ] as const)("of %s is done only while it lists the current tag of both records", async (records, create, supersededField, change) => {
+    const [canonical, superseded] = [await create(`Kept ${records}`), await create(`Merged ${records}`)];
+    const [canonicalPath, supersededPath] = [`/v1/${records}/${canonical.uuid}`, `/v1/${records}/${superseded.uuid}`];
+    const merge = (ifMatch: string) => write(`${canonicalPath}/merge`, "POST", { [supersededField]: superseded.uuid }, { "if-match": ifMatch });
+    const canonicalTag = (await read(canonicalPath)).tag!;
+    const staleTag = (await read(supersededPath)).tag!;
+    expect((await write(supersededPath, "PUT", change)).status).toBe(200);
+    const supersededTag = (await read(supersededPath)).tag!;
+
+    for (const ifMatch of [canonicalTag, `${canonicalTag}, ${staleTag}`]) {
+      const refused = await merge(ifMatch);
+      expect(refused.status, ifMatch).toBe(412);
+      expect(((await refused.json()) as { error: string }).error).toContain(`${superseded.uuid} changed since it was read`);
+    }
+    expect((await read(supersededPath)).status).toBe(200);
+    const merged = await merge(`${canonicalTag}, ${supersededTag}`);
+    expect(merged.status, await merged.clone().text()).toBe(200);
+    expect((await read(supersededPath)).status).toBe(404);
+  });
+});

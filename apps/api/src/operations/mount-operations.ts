@@ -25,7 +25,7 @@ import { claimIdempotencyKey, IDEMPOTENCY_KEY_ARGUMENT, takesIdempotencyKey } fr
 import { BODY_ARGUMENT, changesNothing, type AnyOperation, type StatusReply } from "./operation.js";
 import { createRecordWriteGate } from "./record-write-gate.js";
 import { isStreamedList, streamedListBody, type StreamedList } from "./streamed-list.js";
-import { conditionalReadOf, currentEntityTag, currentRecordDigest, ifMatchCheck, recordGateKey, type TaggedReadInput } from "./tagged-reads.js";
+import { conditionalReadOf, currentEntityTag, currentRecordDigest, ifMatchCheck, ifMatchOfMerge, mergedReadOf, recordGateKey, type TaggedReadInput } from "./tagged-reads.js";
 import { collectQuery, parseInput } from "./validate-input.js";
 import { withMailboxTextBudget } from "../platform/request/mailbox-text.js";
 
@@ -96,6 +96,7 @@ export function mountOperations(app: Hono<AppEnv>, operations: readonly AnyOpera
     seen.add(operation.operationId);
     const writes = !changesNothing(operation);
     const conditionalRead = conditionalReadOf(operation);
+    const mergedRead = mergedReadOf(operation);
     const idempotent = takesIdempotencyKey(operation);
     // An upload reads its own (multipart) body; an operation with neither takes none.
     const takesNoBody = operation.body === undefined && operation.multipart === undefined;
@@ -155,6 +156,7 @@ export function mountOperations(app: Hono<AppEnv>, operations: readonly AnyOpera
           requestId: http.get("requestId"),
           http,
           ...(conditionalRead !== undefined && { ifMatch: ifMatchCheck(conditionalRead, params, http) }),
+          ...(mergedRead !== undefined && { ifMatch: ifMatchOfMerge(mergedRead, http) }),
         });
         // A handler that streams bytes (a file download) builds its own Response.
         if (result instanceof Response) return result;
@@ -187,7 +189,7 @@ export function mountOperations(app: Hono<AppEnv>, operations: readonly AnyOpera
         return taggedAnswer(http, bytes, tag);
       };
       if (conditionalRead === undefined) {
-        if (writes) refuseEntityTagCondition(http);
+        if (writes && mergedRead === undefined) refuseEntityTagCondition(http);
         return writeOnce();
       }
       return recordWrites.run(recordGateKey(conditionalRead, taggedReadInput), writeOnce);

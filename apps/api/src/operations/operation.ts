@@ -146,6 +146,12 @@ export interface Operation<
    */
   conditionalOn?: AnyOperation;
   /**
+   * A merge of two records this tagged read answers (the path's canonical one, the body's superseded one): an
+   * `If-Match` holds while it lists the current tag of each (the merge rewrites one and removes the other), checked in
+   * the merge's transaction through the context's `ifMatch`, which the store's merge is given as its `precondition`.
+   */
+  mergeOf?: AnyOperation;
+  /**
    * The operation reads a multipart/form-data body itself (uploads) instead of a JSON `body`: the
    * fields it takes, for the OpenAPI document and MCP tools.
    */

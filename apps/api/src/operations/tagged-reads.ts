@@ -34,6 +34,21 @@ export function conditionalReadOf(write: AnyOperation): AnyOperation | undefined
   return read;
 }
 
+/**
+ * Checks at mount that `merge.mergeOf` is a tagged GET of one record, and returns it.
+ *
+ * @example
+ * const read = mergedReadOf(mergePerson); // getPerson
+ */
+export function mergedReadOf(merge: AnyOperation): AnyOperation | undefined {
+  const read = merge.mergeOf;
+  if (read === undefined) return undefined;
+  if (read.method !== "get" || read.taggedRecord === undefined || [...read.path.matchAll(/\{/g)].length !== 1) {
+    throw new Error(`${merge.operationId}: mergeOf must be the tagged GET of one record, not ${read.operationId}`);
+  }
+  return read;
+}
+
 /** The key the writes of the record a tagged read answers queue under (record-write-gate.ts). */
 export function recordGateKey(read: AnyOperation, input: TaggedReadInput): string {
   return `${input.auth.tenant.uuid} ${read.operationId} ${JSON.stringify(input.params)}`;
@@ -69,6 +84,23 @@ export function ifMatchCheck(read: AnyOperation, params: Record<string, unknown>
   if (!namesEntityTags(http.req.header("if-match"))) return undefined;
   const { what, readPath } = recordNamesOf(read, params);
   return (current) => refuseChangedRecord(http, recordDigestFor(read, current), what, readPath);
+}
+
+/**
+ * The `ifMatch` of a merge of two records the read answers: a check of both as the store reads them in the merge's
+ * transaction (`{ canonical, superseded }`), a 412 naming the first whose current tag's record part the `If-Match`
+ * does not list; undefined without an `If-Match` naming tags.
+ */
+export function ifMatchOfMerge(read: AnyOperation, http: Context<AppEnv>): ((pair: unknown) => void) | undefined {
+  if (!namesEntityTags(http.req.header("if-match"))) return undefined;
+  const parameter = /\{([^}]+)\}/.exec(read.path)![1]!;
+  return (pair) => {
+    const { canonical, superseded } = pair as { canonical: { uuid: string }; superseded: { uuid: string } };
+    for (const record of [canonical, superseded]) {
+      const { what, readPath } = recordNamesOf(read, { [parameter]: record.uuid });
+      refuseChangedRecord(http, recordDigestFor(read, record), what, readPath);
+    }
+  };
 }
 
 /**

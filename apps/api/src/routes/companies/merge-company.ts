@@ -13,6 +13,7 @@ import { uuidString } from "../../platform/request/common-schemas.js";
 import { companySchema, presentCompany } from "../../presenters/company-presenter.js";
 import { relationshipFields } from "../../presenters/relationship-fields.js";
 import { openRelationshipView } from "../../relationships/relationship-view.js";
+import { getCompany } from "./get-company.js";
 
 const MERGE_DESCRIPTION =
   "Merges the superseded (duplicate) company into the canonical one in the path, in one transaction: its tenures (a person at both keeps one), primary-company persons, list memberships, opportunity/note/task links and domains (as former domains) move; the canonical company fills its empty fields from it, unites tags, adds custom fields it lacks. The superseded uuid then answers 404 naming the canonical company and is listed in GET /v1/deletions. preview: true persists nothing and shows both companies and the merged one. 404 unknown uuid; 409 same company or already merged; 400 a merged company that would hold more custom fields or tags than a company may.";
@@ -52,7 +53,8 @@ export const mergeCompany = defineOperation({
   }),
   errors: [404, 409],
   example: { body: { superseded_company_uuid: "1b9d6bcd-bbfd-4b2d-9b5d-ab8dfbbd4bed", preview: true } },
-  async handler({ params, body, auth, services }) {
+  mergeOf: getCompany,
+  async handler({ params, body, auth, services, ifMatch }) {
     const outcome = await services.store.companyMerges.merge({
       tenant_uuid: auth.tenant.uuid,
       canonical_uuid: params.company_uuid,
@@ -61,7 +63,7 @@ export const mergeCompany = defineOperation({
       merged_by_user_uuid: auth.user?.uuid ?? null,
       // A merged company over the write limits could not be written back whole (api-decisions.md, "Company merge").
       limits: { custom_fields: MAX_CUSTOM_FIELDS_PER_RECORD, tags: MAX_LABELS_PER_LIST, custom_fields_bytes: LARGEST_CUSTOM_FIELDS_WRITTEN },
-    });
+    }, { precondition: ifMatch });
     const view = await openRelationshipView(services, auth);
     const userUuid = auth.user?.uuid ?? null;
     // A preview's merge rolled back, so the merged company's relationship fields come from a graph that takes it; a

@@ -8,6 +8,7 @@ import { uuidString } from "../../platform/request/common-schemas.js";
 import { MAX_LABELS_PER_LIST, MAX_PERSON_AFFILIATIONS, MAX_PERSON_EMAIL_ADDRESSES } from "../../platform/request/count-limits.js";
 import { mergePreviewGraph } from "../../persons/merge-preview-graph.js";
 import { personSchema, presentPersons } from "../../presenters/person-presenter.js";
+import { getPerson } from "./get-person.js";
 
 const MERGE_DESCRIPTION =
   `Merges the superseded person into the canonical person named in the path, in one transaction: email addresses (the union; the canonical primary stays primary), affiliations, entity-list memberships and every other reference (activity, notes, associations) move to the canonical person, which also takes the superseded person's values for its own empty fields and the union of tags. The superseded record is removed: its uuid then answers 404 naming the canonical person. Every email and meeting it was on is listed again in GET /v1/activity at a new sequence, with the canonical person among its participants. With preview: true nothing persists and the preview field shows the canonical, superseded and merged persons as they would look. 404 if either uuid does not exist; 409 if they are the same person or already merged; 400 for other validation failures: both users' own persons (active or deactivated: two users never share a person), an internal user's own person superseded by a contact, a merged person holding more email addresses (${MAX_PERSON_EMAIL_ADDRESSES}), tags (${MAX_LABELS_PER_LIST}) or affiliations (${MAX_PERSON_AFFILIATIONS}) than a person may.`;
@@ -45,7 +46,8 @@ export const mergePerson = defineOperation({
   }),
   errors: [404, 409],
   example: { body: { superseded_person_uuid: "1b9d6bcd-bbfd-4b2d-9b5d-ab8dfbbd4bed", preview: true } },
-  async handler({ params, body, auth, services }) {
+  mergeOf: getPerson,
+  async handler({ params, body, auth, services, ifMatch }) {
     const tenantUuid = auth.tenant.uuid;
     const outcome = await services.store.personMerges.merge({
       tenant_uuid: tenantUuid,
@@ -54,7 +56,7 @@ export const mergePerson = defineOperation({
       preview: body.preview,
       merged_by_user_uuid: auth.user?.uuid ?? null,
       limits: { emails: MAX_PERSON_EMAIL_ADDRESSES, tags: MAX_LABELS_PER_LIST, affiliations: MAX_PERSON_AFFILIATIONS },
-    });
+    }, { precondition: ifMatch });
     const [canonical, superseded] = await presentPersons(services, auth, [outcome.canonical, outcome.superseded]);
     // A preview's merge rolled back, so its relationship fields come from a graph that takes the merge; a real
     // merge's graph has taken it already.
