@@ -302,7 +302,6 @@ export interface PersonListRequest extends PageRequest {
   order: SortOrder;
 }
 
-/** `store.persons`: a tenant's persons. */
 /**
  * A condition on a record as stored, checked in a write's own transaction before the write changes anything, with the
  * record as `get` answers it: what it throws ends the write, nothing written, and reaches the caller. How an
@@ -321,6 +320,7 @@ export interface MergedPair<R> {
   superseded: R;
 }
 
+/** `store.persons`: a tenant's persons. */
 export interface PersonRepository {
   /**
    * Throws ConflictError when an email belongs to another person, InvalidInputError for an unknown company.
