@@ -177,11 +177,11 @@ export function mountOperations(app: Hono<AppEnv>, operations: readonly AnyOpera
           throw new ApiError(500, `${operation.operationId} answered ${status}, a status it does not document (successStatus, otherSuccesses)`);
         }
         if (status === 204) return http.body(null, 204);
-        if (conditionalRead !== undefined) return withRecordTag(http.json(responseBody as object, status as ContentfulStatusCode));
         if (options.validateResponses && operation.response) {
           const mismatch = answerMismatch(operation.response, responseBody);
           if (mismatch !== null) throw new ApiError(500, `response of ${operation.operationId} does not match its schema: ${mismatch}`);
         }
+        if (conditionalRead !== undefined) return withRecordTag(http.json(responseBody as object, status as ContentfulStatusCode));
         if (status !== 200 || (cached === null && recordDigest === null)) return http.json(responseBody as object, status as ContentfulStatusCode);
         const bytes = Buffer.from(JSON.stringify(responseBody));
         const tag = recordDigest === null ? undefined : entityTagOf(recordDigest, bytes);
