@@ -65,11 +65,12 @@ describe("a write with If-Match, another process writing the record just before 
   ] as const)("DELETE of a %s is a 412 that erases nothing", async (name, repository, operation, statement) => {
     const { store } = context.services;
     const viewer = { user_uuid: tenant.admin.uuid };
+    const existing = (await store.opportunities.get(tenant.tenant.uuid, tenant.pathIds.opportunity_uuid!, viewer))!;
     const record =
       name === "person"
         ? await store.persons.create({ tenant_uuid: tenant.tenant.uuid, name: "Erased Meanwhile" })
         : await store.opportunities.create(
-            { tenant_uuid: tenant.tenant.uuid, name: "Deleted Meanwhile", type_uuid: (await store.opportunities.get(tenant.tenant.uuid, tenant.pathIds.opportunity_uuid!, viewer))!.type.uuid, stage_uuid: (await store.opportunities.get(tenant.tenant.uuid, tenant.pathIds.opportunity_uuid!, viewer))!.stage.uuid, actor_user_uuid: tenant.admin.uuid },
+            { tenant_uuid: tenant.tenant.uuid, name: "Deleted Meanwhile", type_uuid: existing.type.uuid, stage_uuid: existing.stage.uuid, actor_user_uuid: tenant.admin.uuid },
             viewer,
           );
     const path = `/v1/${repository}/${record.uuid}`;
