@@ -17,11 +17,11 @@ afterAll(() => rmSync(folder, { recursive: true, force: true }));
 
 const LAST_MIGRATION = "0097-kept-answer-entity-tags";
 
-/** Makes `database` look as the release before the last migration left it: without 0096's key of companies' names. */
+/** Makes `database` look as the release before the last migration left it: without 0097's kept answers' tags. */
 function undoLastMigration(database: string): void {
   const db = new SqliteDatabase(database);
   db.prepare("delete from kysely_migration where name = ?").run(LAST_MIGRATION);
-  db.exec("drop index companies_by_duplicate_name_key; alter table companies drop column name_duplicate_key");
+  db.exec("alter table idempotent_requests drop column entity_tag");
   db.close();
 }
 
