@@ -282,6 +282,7 @@ describe("vcf import", () => {
       vcard("3.0", ["FN:Dee Stored", "EMAIL:dee@stored.example", "ORG:Stored Co"]),
       vcard("3.0", ["FN:Eli Late", "EMAIL:eli@yahoo.co.uk", "ORG:Late Co"]),
       vcard("3.0", ["FN:Fay Late", "EMAIL:fay@late.example", "ORG:late co"]),
+      // Found by the domain Ben's card gave Globex: its name but for the legal form.
       vcard("3.0", ["FN:Gus Second", "EMAIL:gus@globex.example", "ORG:Globex Corporation"]),
       // Alpha has its page's domain from the first card: the second's address gives it none, so Alpha Two takes it.
       vcard("3.0", ["FN:Hal Alpha", "EMAIL:hal@alpha.example", "ORG:Alpha", "URL:https://alpha.example/"]),
@@ -290,14 +291,13 @@ describe("vcf import", () => {
     ].join("\r\n");
     const summary = await importThreeTimes(bed.file("domains.vcf", cards), importRequest("vcf"));
     // Late Co is counted once: Fay's "late co" is the company Eli's card created, which takes her address's domain.
-    expect(summary).toMatchObject({ items: { read: 10, written: 10 }, persons: { created: 10 }, companies: { created: 7, matched: 1 } });
+    expect(summary).toMatchObject({ items: { read: 10, written: 10 }, persons: { created: 10 }, companies: { created: 6, matched: 1 } });
     const companies = await companiesByName();
     expect(Object.fromEntries([...companies.values()].map((company) => [company.company_name, company.domain]))).toEqual({
       Alpha: "alpha.example",
       "Alpha Two": "alpha-mail.example",
       "Free Co": null,
       Globex: "globex.example",
-      "Globex Corporation": null,
       "Held Co": "held.example",
       "Late Co": "late.example",
       "Other Co": null,
@@ -306,6 +306,7 @@ describe("vcf import", () => {
     const persons = await bed.personsByKey();
     expect(persons.get("dee@stored.example")?.primary_company_uuid).toBe(companies.get("Stored Co")!.uuid);
     expect(persons.get("cat@held.example")?.primary_company_uuid).toBe(companies.get("Other Co")!.uuid);
+    expect(persons.get("gus@globex.example")?.primary_company_uuid).toBe(companies.get("Globex")!.uuid);
     // The company found by the domain it was given: a person at it is one of its people.
     const atGlobex = await bed.store.persons.findByDomain(bed.tenantUuid, "globex.example", 10);
     expect(atGlobex.uuids).toContain(persons.get("ben@gmail.com")!.uuid);
@@ -384,6 +385,60 @@ describe("vcf import", () => {
     expect(persons.get("jane@globex.example")?.linkedin_url).toBe("https://www.linkedin.com/in/janedoe");
     expect(persons.get("lee@globex.example")?.linkedin_url).toBe("https://www.linkedin.com/in/leepark");
     expect(persons.get("amy@globex.example")?.linkedin_url).toBe("https://www.linkedin.com/in/amywu");
+  });
+
+  it("finds the company a contact's address is at when its name is the contact's company's but for the legal form, before a namesake; the dry run too", async () => {
+    const northwind = await bed.store.companies.create({ tenant_uuid: bed.tenantUuid, company_name: "Northwind Robotics", domain: "northwind.example" });
+    const umbrella = await bed.store.companies.create({ tenant_uuid: bed.tenantUuid, company_name: "Umbrella", domain: "umbrella.example" });
+    // Created by name alone (a LinkedIn export): the address's domain says the contact's company is the other one.
+    await bed.store.companies.create({ tenant_uuid: bed.tenantUuid, company_name: "Umbrella Corp" });
+    const cards = [
+      vcard("3.0", ["FN:Ann Lee", "EMAIL:ann@northwind.example", "ORG:Northwind Robotics, Inc."]),
+      vcard("3.0", ["FN:Dee Fox", "EMAIL:dee@umbrella.example", "ORG:Umbrella Corp"]),
+      // Another name than the company's at that domain: another firm (a subsidiary, a client), created.
+      vcard("3.0", ["FN:Ben Ode", "EMAIL:ben@northwind.example", "ORG:Northwind Labs"]),
+      // Free mail says nothing of the firm: found by name or created, as before.
+      vcard("3.0", ["FN:Cal Roy", "EMAIL:cal@gmail.com", "ORG:Northwind Robotics, Inc."]),
+    ].join("\r\n");
+    const summary = await importThreeTimes(bed.file("contacts.vcf", cards), importRequest("vcf"));
+    expect(summary).toMatchObject({ persons: { created: 4 }, companies: { matched: 2, created: 2 } });
+    const persons = await bed.personsByKey();
+    expect(persons.get("ann@northwind.example")?.primary_company_uuid).toBe(northwind.uuid);
+    expect(persons.get("dee@umbrella.example")?.primary_company_uuid).toBe(umbrella.uuid);
+    const companies = await companiesByName();
+    expect(persons.get("ben@northwind.example")?.primary_company_uuid).toBe(companies.get("Northwind Labs")!.uuid);
+    expect(persons.get("cal@gmail.com")?.primary_company_uuid).toBe(companies.get("Northwind Robotics, Inc.")!.uuid);
+    expect([...companies.values()].map((company) => [company.company_name, company.domain])).toEqual([
+      ["Northwind Labs", null],
+      ["Northwind Robotics", "northwind.example"],
+      ["Northwind Robotics, Inc.", null],
+      ["Umbrella", "umbrella.example"],
+      ["Umbrella Corp", null],
+    ]);
+  });
+
+  it("finds the company a CSV row's or LinkedIn connection's address is at, named with a legal form, and counts a run's company once", async () => {
+    const rows = csvFile([
+      ["Name", "Email", "Company", "Company Domain"],
+      // Created with its address's domain by the first row, then found by it under the names with a legal form.
+      ["Ivy Row", "ivy@initech.example", "Initech", ""],
+      ["Max Row", "max@initech.example", "Initech GmbH", ""],
+      ["Kai Row", "kai@initech.example", "INITECH, INC.", ""],
+    ]);
+    const summary = await importThreeTimes(bed.file("rows.csv", rows), importRequest("csv"));
+    expect(summary).toMatchObject({ persons: { created: 3 }, companies: { created: 1, matched: 0 } });
+    const linkedin = csvFile([
+      ["First Name", "Last Name", "URL", "Email Address", "Company", "Position"],
+      ["Zoë", "Lefèvre", "https://www.linkedin.com/in/zoe-lefevre", "zoe@initech.example", "Initech Ltd.", "CTO"],
+    ]);
+    const again = await importThreeTimes(bed.file("Connections.csv", linkedin), importRequest("csv"));
+    expect(again).toMatchObject({ persons: { created: 1 }, companies: { created: 0, matched: 1 } });
+    const companies = await companiesByName();
+    expect([...companies.keys()]).toEqual(["Initech"]);
+    const persons = await bed.personsByKey();
+    for (const address of ["max@initech.example", "kai@initech.example", "zoe@initech.example"]) {
+      expect(persons.get(address)?.primary_company_uuid).toBe(companies.get("Initech")!.uuid);
+    }
   });
 
   it("reads a company's domain from a CSV row's address when its domain column is empty, not from free mail", async () => {

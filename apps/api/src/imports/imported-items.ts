@@ -53,8 +53,9 @@ export interface CompanyReference {
   domain: string | null;
   /**
    * A person's company named without a domain: the domain of the contact's own address when it is a company's (not
-   * free-mail, see `companyDomainOfEmails`). Not a match key: given to the company found by name or created, when it
-   * has none and no other company of the tenant holds it.
+   * free-mail, see `companyDomainOfEmails`). It finds the company holding that domain when their names differ only by
+   * legal form, case and punctuation (before a company of the name as written); otherwise it is given to the company
+   * found by name or created, when it has none and no other company of the tenant holds it.
    */
   email_domain?: string | null;
 }

@@ -3,10 +3,10 @@
  * The seam between imports and person match-or-create: vCard and CSV imports reach persons and
  * companies only through `PersonImportTarget`. `createStorePersonImportTarget` implements it on the
  * store as it is today (match keys: any email address, then the LinkedIn URL; companies by domain,
- * then by name). When the shared match-or-create of `POST /v1/persons/batch` lands, this one file
+ * then by the domain of the contact's address, then by name: `lookupCompany`). When the shared match-or-create of `POST /v1/persons/batch` lands, this one file
  * is where imports switch over to it, so that an import and the API always match alike.
  */
-import { companyNameKey, ConflictError, fullName, InvalidInputError, type PersonFieldHolder, type PersonFieldOffer, type PagePosition, type Store } from "@rapport/store";
+import { companyDuplicateNameKey, companyNameKey, ConflictError, fullName, InvalidInputError, type PersonFieldHolder, type PersonFieldOffer, type PagePosition, type Store } from "@rapport/store";
 import { MAX_PERSON_EMAIL_ADDRESSES } from "../platform/request/count-limits.js";
 import { findPersonMatch } from "../persons/find-person-match.js";
 import { emptyCompanyFieldsFilled, type CompanyFieldHolder } from "./empty-company-fields.js";
@@ -22,6 +22,8 @@ export interface CompanyOutcome {
   company_uuid: string;
   /** The contact's address's domain, when the company took it (`CompanyReference.email_domain`). */
   domain_given?: string;
+  /** Found as the company whose domain the contact's address is at (`CompanyReference.email_domain`), not by its name. */
+  by_address_domain?: true;
 }
 
 /**
@@ -73,6 +75,8 @@ export interface PersonImportTarget {
   personFields(personUuid: string): Promise<(PersonFieldHolder & { emails: readonly unknown[] }) | null>;
   /** Read-only: the existing company for a reference, or null. */
   lookupCompany(reference: CompanyReference): Promise<string | null>;
+  /** Read-only: the existing company a reference finds by the domain of the contact's address (`lookupCompany`'s second way), or null. */
+  companyOfAddressDomain(reference: CompanyReference): Promise<string | null>;
   /**
    * Read-only: whether the company a reference names (found by name, or created) would take the domain of the
    * contact's address, as far as the store tells (the dry run's view; it adds what its own run would have created).
@@ -193,16 +197,39 @@ export function createStorePersonImportTarget(store: Store, tenantUuid: string):
     return [...found][0] ?? null;
   }
 
-  async function lookupCompany(reference: CompanyReference): Promise<string | null> {
+  /**
+   * The company whose domain the contact's address is at (`email_domain`: never free mail), when its name is the one the
+   * contact gives but for legal forms, case and punctuation (`companyDuplicateNameKey`: "Northwind Robotics, Inc." at
+   * northwind.example is "Northwind Robotics"). A name that differs otherwise ("Northwind Labs") may be another firm at
+   * that domain (a subsidiary, a client's project), so it is not found this way.
+   */
+  async function companyOfAddressDomain(reference: CompanyReference): Promise<string | null> {
+    if (reference.domain || !reference.email_domain || !reference.name) return null;
+    const company = await store.matchKeys.companyByDomain(tenantUuid, reference.email_domain);
+    return company && companyDuplicateNameKey(company.company_name) === companyDuplicateNameKey(reference.name) ? company.uuid : null;
+  }
+
+  /**
+   * The existing company for a reference and how it was found: by the domain it gives, else by its address's domain
+   * (`companyOfAddressDomain`: a company's own domain is stronger evidence than a name with a legal form, which would
+   * have found a namesake or none), else by its name.
+   */
+  async function resolveCompany(reference: CompanyReference): Promise<{ uuid: string; byAddressDomain: boolean } | null> {
     if (reference.domain) {
       const byDomain = await store.matchKeys.companyByDomain(tenantUuid, reference.domain);
-      if (byDomain) return byDomain.uuid;
+      if (byDomain) return { uuid: byDomain.uuid, byAddressDomain: false };
     }
+    const byAddress = await companyOfAddressDomain(reference);
+    if (byAddress) return { uuid: byAddress, byAddressDomain: true };
     if (reference.name) {
       const byName = await store.matchKeys.companyByName(tenantUuid, reference.name);
-      if (byName) return byName.uuid;
+      if (byName) return { uuid: byName.uuid, byAddressDomain: false };
     }
     return null;
+  }
+
+  async function lookupCompany(reference: CompanyReference): Promise<string | null> {
+    return (await resolveCompany(reference))?.uuid ?? null;
   }
 
   /** The reference's address domain when no company of the tenant holds it (nor gives it by its domain), else null. */
@@ -218,8 +245,10 @@ export function createStorePersonImportTarget(store: Store, tenantUuid: string):
   }
 
   async function findOrCreateCompany(reference: CompanyReference, fields: ImportedCompany["fields"] = {}): Promise<CompanyOutcome> {
-    const existing = await lookupCompany(reference);
+    const found = await resolveCompany(reference);
+    const existing = found?.uuid;
     const emailDomain = await freeEmailDomainOf(reference);
+    if (found?.byAddressDomain) return { status: "MATCHED", company_uuid: found.uuid, by_address_domain: true };
     if (existing) {
       if (!emailDomain || (await store.companies.get(tenantUuid, existing))?.domain) return { status: "MATCHED", company_uuid: existing };
       await store.companies.update(tenantUuid, existing, { domain: emailDomain });
@@ -348,6 +377,7 @@ export function createStorePersonImportTarget(store: Store, tenantUuid: string):
       return person ? { ...person, job_source: await store.persons.jobSource(tenantUuid, personUuid) } : null;
     },
     lookupCompany,
+    companyOfAddressDomain,
     wouldGiveEmailDomain,
     findOrCreateCompany,
     companyFields: (companyUuid) => store.companies.get(tenantUuid, companyUuid),

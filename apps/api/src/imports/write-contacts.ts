@@ -1,5 +1,5 @@
 /** vCard and CSV persons through the PersonImportTarget (match-or-create), and CSV and vCard companies (find-or-create). */
-import { companyNameKey, emptyFieldsFilled, isNameFromAddress, jobFollowingExport, normalizeEmail, type PersonFieldHolder } from "@rapport/store";
+import { companyDuplicateNameKey, companyNameKey, emptyFieldsFilled, isNameFromAddress, jobFollowingExport, normalizeEmail, type PersonFieldHolder } from "@rapport/store";
 import { countSkip, type BatchContext, type PositionedItem } from "./batch-context.js";
 import type { CompanyReference, ImportedCompany, ImportedPerson } from "./imported-items.js";
 import { emptyCompanyFieldsFilled, type CompanyFieldHolder } from "./empty-company-fields.js";
@@ -67,13 +67,24 @@ function wouldFill(
 }
 
 /**
+ * The run's key of a company with `name` and `domain`, as a contact whose address is at that domain finds it under the
+ * name with another legal form (`companyOfAddressDomain`); null without either.
+ */
+function addressDomainKey(name: string | null, domain: string | null | undefined): string | null {
+  return name && domain ? `at:${domain}:${companyDuplicateNameKey(name)}` : null;
+}
+
+/**
  * Counts a person's company once per run. `domainGiven`: the domain of the contact's address the company took, which
  * finds it from then on (a later company row or contact naming that domain matches it, counted already).
  */
-function countCompany(context: BatchContext, reference: CompanyReference, status: "MATCHED" | "CREATED", domainGiven?: string): void {
-  const keys = companyKeys(reference);
+function countCompany(context: BatchContext, reference: CompanyReference, status: "MATCHED" | "CREATED", domainGiven?: string, byAddressDomain = false): void {
+  // Found by its address's domain, the company is not the one its name finds: only that key is its.
+  const keys = byAddressDomain ? [addressDomainKey(reference.name, reference.email_domain)!] : companyKeys(reference);
   if (domainGiven) context.state.companyKeys.add(`domain:${domainGiven}`);
   if (reference.domain || domainGiven) for (const key of companyKeys({ name: reference.name, domain: null })) context.state.companyKeys.add(`has-domain:${key}`);
+  const atDomain = status === "CREATED" || domainGiven ? addressDomainKey(reference.name, reference.domain ?? domainGiven) : null;
+  if (atDomain) context.state.companyKeys.add(atDomain);
   if (keys.some((key) => context.state.companyKeys.has(key))) return;
   for (const key of keys) context.state.companyKeys.add(key);
   if (status === "CREATED") context.counts.companies.created += 1;
@@ -86,8 +97,12 @@ function countCompany(context: BatchContext, reference: CompanyReference, status
  * the store, or as the run would have created it).
  */
 async function countDryRunCompany(context: BatchContext, reference: CompanyReference): Promise<void> {
-  const status = (await context.target.lookupCompany(reference)) ? "MATCHED" : "CREATED";
-  countCompany(context, reference, status, await dryRunDomainGiven(context, reference));
+  const { state, target } = context;
+  const atKey = addressDomainKey(reference.name, reference.domain ? null : reference.email_domain);
+  // Found by its address's domain: a company of the store, or one the run created or gave that domain.
+  const byAddressDomain = atKey !== null && (state.companyKeys.has(atKey) || (await target.companyOfAddressDomain(reference)) !== null);
+  const status = byAddressDomain || (await target.lookupCompany(reference)) ? "MATCHED" : "CREATED";
+  countCompany(context, reference, status, byAddressDomain ? undefined : await dryRunDomainGiven(context, reference), byAddressDomain);
 }
 
 /** Dry run: the domain of the contact's address the real run would give the company named, or undefined. */
@@ -245,14 +260,14 @@ export async function writePersons(context: BatchContext, entries: ReadonlyArray
       if (personChanged || outcome.company?.domain_given) counts.written += 1;
       else counts.unchanged += 1;
       if (outcome.company?.status === "CREATED") counts.created.companies.push(outcome.company.company_uuid);
-      if (item.company && outcome.company) countCompany(context, item.company, outcome.company.status, outcome.company.domain_given);
+      if (item.company && outcome.company) countCompany(context, item.company, outcome.company.status, outcome.company.domain_given, outcome.company.by_address_domain);
     } else {
       counts.persons.created += 1;
       counts.created.persons.push(outcome.person_uuid);
       counts.persons.addresses_left_out += outcome.addresses_left_out;
       counts.written += 1;
       if (outcome.company?.status === "CREATED") counts.created.companies.push(outcome.company.company_uuid);
-      if (item.company && outcome.company) countCompany(context, item.company, outcome.company.status, outcome.company.domain_given);
+      if (item.company && outcome.company) countCompany(context, item.company, outcome.company.status, outcome.company.domain_given, outcome.company.by_address_domain);
     }
   }
 }
@@ -314,7 +329,10 @@ export async function writeCompanies(context: BatchContext, entries: ReadonlyArr
     }
     // Counted here, so a person's company among them (a vCard file holds both) is not counted again.
     for (const key of keys) state.companyKeys.add(key);
-    if (item.domain && (created || filled.includes("domain"))) for (const key of companyKeys({ name: item.company_name, domain: null })) state.companyKeys.add(`has-domain:${key}`);
+    if (item.domain && (created || filled.includes("domain"))) {
+      for (const key of companyKeys({ name: item.company_name, domain: null })) state.companyKeys.add(`has-domain:${key}`);
+      state.companyKeys.add(addressDomainKey(item.company_name, item.domain)!);
+    }
     if (created) {
       counts.companies.created += 1;
       counts.written += 1;
