@@ -74,6 +74,8 @@ beforeAll(async () => {
   await source.opportunities.update(tenantUuid, moving.deal.uuid, { custom_fields: { [field.uuid]: true } }, { user_uuid: null }, { user_uuid: null });
   const globexLtd = await source.companies.create({ tenant_uuid: tenantUuid, company_name: "Globex Ltd", domain: "globex.example", service_industry_tags: ["Fintech"] });
   await source.companyMerges.merge({ tenant_uuid: tenantUuid, canonical_uuid: globex.uuid, superseded_uuid: globexLtd.uuid, preview: false, merged_by_user_uuid: ada.uuid });
+  // A likely duplicate of Globex (its name but for the legal form): the copy's duplicates list pairs them too.
+  await source.companies.create({ tenant_uuid: tenantUuid, company_name: "GLOBEX, Inc." });
   const erased = await source.persons.create({ tenant_uuid: tenantUuid, name: "Erin Erased", emails: ["erin@erased.example"] });
   await source.persons.erase(tenantUuid, erased.uuid);
   const personal = await source.tasks.create({ tenant_uuid: tenantUuid, title: "Mine", scope: "PERSONAL", created_by_user_uuid: ada.uuid, associations: [{ entity_type: "OPPORTUNITY", entity_uuid: moving.deal.uuid }] }, { user_uuid: ada.uuid });
@@ -119,6 +121,9 @@ describe("openTenantImport", () => {
     const names = async (store: Store, uuid: string) =>
       (await store.persons.list(uuid, { filters: {}, sort_by: "name", order: "asc", position: { kind: "offset", offset: 0 }, limit: 10 } as never)).rows.map((person) => person.name);
     expect(await names(target, NEW_UUID)).toEqual(await names(source, tenantUuid));
+    const pairs = async (store: Store, uuid: string) => without(await store.duplicates.list(uuid, { position: { kind: "offset", offset: 0 }, limit: 10 } as never));
+    expect(JSON.stringify(await pairs(source, tenantUuid))).toContain("GLOBEX, Inc.");
+    expect(await pairs(target, NEW_UUID)).toEqual(await pairs(source, tenantUuid));
     // Merged-away uuids still lead to their survivors; the erased person stays gone.
     expect(await target.companyMerges.mergedInto(NEW_UUID, extras.merged)).toBe(globex.uuid);
     expect(await target.personMerges.mergedInto(NEW_UUID, zoltan.uuid)).toBe(zelda.uuid);
