@@ -2,7 +2,7 @@
  * `keyNamesAgain`, run by a migration after 0096 (which added `name_duplicate_key`): a company's every name key is
  * written again, the duplicates list's too; run before 0096 (by 0084 and 0088), it writes the keys the table has then.
  */
-import { sql } from "kysely";
+import { sql, type Kysely } from "kysely";
 import { describe, expect, it } from "vitest";
 import { companyDuplicateNameKey } from "../../repositories/company-duplicate-name-key.js";
 import { companyNameKey } from "../../repositories/company-name-key.js";
@@ -19,7 +19,7 @@ describe("keyNamesAgain", () => {
         insert into companies (uuid, tenant_uuid, company_name, company_name_sort_key, name_match_key, name_duplicate_key, created_at, service_updated_at) values
           ('c1', 't1', 'شركة، النور ش.م.م', 'stale', 'stale', 'stale', 1, 1),
           ('c2', 't1', 'Acme GmbH', 'kept', 'kept', 'kept', 1, 1);`);
-      await keyNamesAgain(db, holdingAnyOf("[،]"));
+      await keyNamesAgain(db as unknown as Kysely<unknown>, holdingAnyOf("[،]"));
       expect(column("companies", "name_match_key")).toEqual([
         { uuid: "c1", key: companyNameKey("شركة، النور ش.م.م") },
         { uuid: "c2", key: "kept" },
@@ -41,7 +41,7 @@ describe("keyNamesAgain", () => {
       sqlite.exec(`insert into tenants (uuid, name, tier, created_at) values ('t1', 'Shop', 'standard', 1);
         insert into companies (uuid, tenant_uuid, company_name, company_name_sort_key, name_match_key, created_at, service_updated_at) values
           ('c1', 't1', 'شركة، النور', 'stale', 'stale', 1, 1);`);
-      await keyNamesAgain(db, holdingAnyOf("[،]"));
+      await keyNamesAgain(db as unknown as Kysely<unknown>, holdingAnyOf("[،]"));
       expect(column("companies", "name_match_key")).toEqual([{ uuid: "c1", key: companyNameKey("شركة، النور") }]);
       const columns = (await sql<{ name: string }>`select name from pragma_table_info('companies')`.execute(db)).rows.map((row) => row.name);
       expect(columns).not.toContain("name_duplicate_key");
