@@ -83,7 +83,10 @@ async function companyDomainsOf(db: Kysely<Database>, tenantUuid: string, person
         selectFrom("companies as company")
           .select(sql`1`.as("one"))
           .where("company.tenant_uuid", "=", tenantUuid)
-          .where(sql`lower(company.domain)`, "=", sql.ref("address.domain"))
+          // `+` drops the address column's text affinity: compared with it, the expression index on the companies'
+          // lower(domain) (migration 0040) was not used, and each address walked every company of the tenant
+          // (46,000 addresses by 20,000 companies took 4 minutes).
+          .where(sql`lower(company.domain)`, "=", sql`+${sql.ref("address.domain")}`)
           .where("company.deleted_at", "is", null),
       ),
     )
