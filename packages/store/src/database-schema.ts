@@ -522,7 +522,7 @@ export interface ImportJobsTable {
   tenant_uuid: string;
   /** mbox, ics, vcf or csv */
   kind: string;
-  /** queued, running, succeeded or failed */
+  /** queued, running, succeeded, failed or cancelled */
   status: string;
   dry_run: number;
   file_name: string | null;
@@ -543,6 +543,8 @@ export interface ImportJobsTable {
   finished_at: number | null;
   /** The process running the job (migration 0082), as the API names it; null before the migration. */
   runner: string | null;
+  /** When a cancel was asked for (migration 0101); null when none was. */
+  cancel_requested_at: number | null;
 }
 
 export interface EmailBodiesTable {

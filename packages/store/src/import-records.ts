@@ -10,7 +10,7 @@ export const IMPORT_KINDS = ["mbox", "ics", "vcf", "csv"] as const;
 export type ImportKind = (typeof IMPORT_KINDS)[number];
 
 /** An import job's statuses, from `queued` to one of `IMPORT_JOB_OUTCOMES`. */
-export const IMPORT_JOB_STATUSES = ["queued", "running", "succeeded", "failed"] as const;
+export const IMPORT_JOB_STATUSES = ["queued", "running", "succeeded", "failed", "cancelled"] as const;
 /** One of `IMPORT_JOB_STATUSES`. */
 export type ImportJobStatus = (typeof IMPORT_JOB_STATUSES)[number];
 
@@ -39,6 +39,8 @@ export interface ImportJob {
   finished_at: number | null;
   /** The process that runs the job, as its creator named it (the API: host, process id and a random id); or null. */
   runner: string | null;
+  /** When a cancel was first asked for (`requestCancel`), for its runner to stop at its next batch; null when none was. */
+  cancel_requested_at: number | null;
 }
 
 /** What creating an import job takes. */
@@ -62,7 +64,7 @@ export interface ImportJobProgress {
 }
 
 /** The statuses a job ends in. */
-export const IMPORT_JOB_OUTCOMES = ["succeeded", "failed"] as const satisfies readonly ImportJobStatus[];
+export const IMPORT_JOB_OUTCOMES = ["succeeded", "failed", "cancelled"] as const satisfies readonly ImportJobStatus[];
 /** One of `IMPORT_JOB_OUTCOMES`. */
 export type ImportJobOutcomeStatus = (typeof IMPORT_JOB_OUTCOMES)[number];
 

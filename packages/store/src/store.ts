@@ -1254,6 +1254,11 @@ export interface ImportJobRepository {
    * (that its runner was lost) while the runner could not write it.
    */
   finish(tenantUuid: string, jobUuid: string, outcome: ImportJobOutcome, options?: { replacingError?: string }): Promise<boolean>;
+  /**
+   * Asks a queued or running job to stop (its runner, on whichever node, reads `cancel_requested_at` at its next batch
+   * and ends it `cancelled`); the first ask's time is kept. False when the job has ended or is not the tenant's.
+   */
+  requestCancel(tenantUuid: string, jobUuid: string): Promise<boolean>;
   /** Marks failed, with `error`, every queued or running job whose heartbeat is older than `heartbeatBefore`; returns how many. */
   failStale(tenantUuid: string, heartbeatBefore: number, error: string): Promise<number>;
 }

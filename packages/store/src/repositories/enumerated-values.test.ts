@@ -93,8 +93,8 @@ const cases: Case[] = [
   },
   {
     operation: "importJobs.finish",
-    call: ({ store, tenantUuid, jobUuid }) => untyped(store.importJobs.finish)(tenantUuid, jobUuid, { status: "cancelled", summary: null, error: null }),
-    message: 'importJobs.finish: "status" must be one of succeeded, failed; got "cancelled"',
+    call: ({ store, tenantUuid, jobUuid }) => untyped(store.importJobs.finish)(tenantUuid, jobUuid, { status: "paused", summary: null, error: null }),
+    message: 'importJobs.finish: "status" must be one of succeeded, failed, cancelled; got "paused"',
     table: "import_jobs where status = 'queued'",
   },
   {

@@ -1,4 +1,5 @@
 /** Import jobs: created by an upload, advanced by their runner, read back by the client. */
+import { sql } from "kysely";
 import type { ImportJobsTable } from "../database-schema.js";
 import { IMPORT_JOB_OUTCOMES, IMPORT_KINDS, type ImportJob, type ImportJobStatus, type ImportKind } from "../import-records.js";
 import { assertAllowedValue } from "./allowed-value.js";
@@ -28,6 +29,7 @@ function toImportJob(row: ImportJobsTable): ImportJob {
     started_at: row.started_at === null ? null : Number(row.started_at),
     finished_at: row.finished_at === null ? null : Number(row.finished_at),
     runner: row.runner,
+    cancel_requested_at: row.cancel_requested_at === null ? null : Number(row.cancel_requested_at),
   };
 }
 
@@ -57,6 +59,7 @@ export function createImportJobRepository({ db, now, generateId }: RepositoryCon
         started_at: null,
         finished_at: null,
         runner: input.runner ?? null,
+        cancel_requested_at: null,
       };
       await db.insertInto("import_jobs").values(row).execute();
       return toImportJob(row);
@@ -109,6 +112,17 @@ export function createImportJobRepository({ db, now, generateId }: RepositoryCon
           const { replacingError } = options;
           return replacingError === undefined ? unfinished : row.or([unfinished, row.and([row("status", "=", "failed"), row("error", "=", replacingError)])]);
         })
+        .executeTakeFirst();
+      return Number(result.numUpdatedRows) > 0;
+    },
+    async requestCancel(tenantUuid, jobUuid) {
+      // The first ask's time is kept; the heartbeat (`updated_at`) is the runner's alone.
+      const result = await db
+        .updateTable("import_jobs")
+        .set({ cancel_requested_at: sql<number>`coalesce(cancel_requested_at, ${now()})` })
+        .where("tenant_uuid", "=", tenantUuid)
+        .where("uuid", "=", jobUuid)
+        .where("status", "in", UNFINISHED)
         .executeTakeFirst();
       return Number(result.numUpdatedRows) > 0;
     },

@@ -53,6 +53,23 @@ describe("import jobs", () => {
     expect(await store.importJobs.finish(tenantUuid, running.uuid, truth, { replacingError: "runner lost" })).toBe(true);
   });
 
+  it("asks an unfinished job of its tenant to stop, keeping the first ask's time and the heartbeat", async () => {
+    const job = await store.importJobs.create(tenantUuid, { kind: "mbox", dry_run: false });
+    expect(job.cancel_requested_at).toBeNull();
+    await store.importJobs.start(tenantUuid, job.uuid);
+    expect(await store.importJobs.requestCancel(otherTenantUuid, job.uuid)).toBe(false);
+    expect((await store.importJobs.get(tenantUuid, job.uuid))?.cancel_requested_at).toBeNull();
+    clock = 7_000;
+    expect(await store.importJobs.requestCancel(tenantUuid, job.uuid)).toBe(true);
+    clock = 8_000;
+    expect(await store.importJobs.requestCancel(tenantUuid, job.uuid)).toBe(true);
+    expect(await store.importJobs.get(tenantUuid, job.uuid)).toMatchObject({ status: "running", cancel_requested_at: 7_000, updated_at: 1_000 });
+    expect(await store.importJobs.finish(tenantUuid, job.uuid, { status: "cancelled", summary: { done: false }, error: null })).toBe(true);
+    expect(await store.importJobs.get(tenantUuid, job.uuid)).toMatchObject({ status: "cancelled", finished_at: 8_000 });
+    // Ended: nothing left to stop.
+    expect(await store.importJobs.requestCancel(tenantUuid, job.uuid)).toBe(false);
+  });
+
   it("fails only unfinished jobs whose heartbeat is older than the cutoff", async () => {
     const stale = await store.importJobs.create(tenantUuid, { kind: "ics", dry_run: false });
     await store.importJobs.start(tenantUuid, stale.uuid);

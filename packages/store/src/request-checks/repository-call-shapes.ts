@@ -547,6 +547,7 @@ export const REPOSITORY_CALL_SHAPES: Readonly<Record<string, Readonly<Record<str
       z.strictObject({ items_processed: z.number(), bytes_processed: z.number(), summary: z.record(z.string(), z.unknown()).nullable() }),
     ]),
     finish: callShape(tenant, uuid, ["outcome", z.strictObject({ status: z.enum(IMPORT_JOB_OUTCOMES), summary: z.record(z.string(), z.unknown()).nullable(), error: z.string().nullable() })], ["options", z.strictObject({ replacingError: z.string().optional() }).optional()]),
+    requestCancel: byUuid,
     failStale: callShape(tenant, ["heartbeatBefore", instant], ["error", z.string()]),
   },
   matchKeys: {
