@@ -15,13 +15,13 @@ import type { StatusOutput } from "./status-action.js";
 const folder = mkdtempSync(join(tmpdir(), "rapport-status-cli-"));
 afterAll(() => rmSync(folder, { recursive: true, force: true }));
 
-const LAST_MIGRATION = "0097-kept-answer-entity-tags";
+const LAST_MIGRATION = "0101-import-job-cancels";
 
-/** Makes `database` look as the release before the last migration left it: without 0097's kept answers' tags. */
+/** Makes `database` look as the release before the last migration left it: without 0101's cancel requests of import jobs. */
 function undoLastMigration(database: string): void {
   const db = new SqliteDatabase(database);
   db.prepare("delete from kysely_migration where name = ?").run(LAST_MIGRATION);
-  db.exec("alter table idempotent_requests drop column entity_tag");
+  db.exec("alter table import_jobs drop column cancel_requested_at");
   db.close();
 }
 

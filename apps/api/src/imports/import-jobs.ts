@@ -116,8 +116,15 @@ export interface ImportJobs {
   discardUpload(place: UploadPlace): Promise<void>;
   /** Checks the saved upload (ImportFormatError / ImportRequestError when it is not of its kind), records the job, starts it. */
   start(input: StartImportJob): Promise<ImportJob>;
-  /** The job; one abandoned by a stopped server is marked failed first. */
+  /** The job; one abandoned by a stopped server is marked failed first (cancelled, when a cancel was asked for). */
   get(tenantUuid: string, jobUuid: string): Promise<ImportJob | null>;
+  /**
+   * Asks a queued or running job to stop at its next batch (what landed stays) and end `cancelled`. Resolves with the
+   * job: ended, when this process runs it (once its batch in flight has committed with the ending); still running,
+   * when another node does (that node's runner reads the ask at its next batch). An ended job is given back as it is;
+   * null when the tenant has no such job.
+   */
+  cancel(tenantUuid: string, jobUuid: string): Promise<ImportJob | null>;
   /** Resolves once every job this process started has ended. */
   settled(): Promise<void>;
   /**
@@ -166,10 +173,18 @@ function entriesCommitted(summary: Record<string, unknown> | null): number {
   return items === undefined ? 0 : items.written + items.unchanged;
 }
 
-/** How a job whose import returned ends: succeeded, or failed when a shutdown interrupted it. */
-function endingOf(summary: ImportSummary): ImportJobOutcome {
-  const interrupted = summary.outcome === "interrupted";
-  return { status: interrupted ? "failed" : "succeeded", summary: toRecord(summary), error: interrupted ? INTERRUPTED_BY_SHUTDOWN : null };
+/** How a job whose import returned ends: succeeded; cancelled when a cancel stopped it; failed when a shutdown did. */
+function endingOf(summary: ImportSummary, cancelled: boolean): ImportJobOutcome {
+  if (summary.outcome !== "interrupted") return { status: "succeeded", summary: toRecord(summary), error: null };
+  return cancelled ? { status: "cancelled", summary: toRecord(summary), error: null } : { status: "failed", summary: toRecord(summary), error: INTERRUPTED_BY_SHUTDOWN };
+}
+
+/** A job this process runs: its stop, whether a cancel asked for it, and its ending recorded (`ended`) or its run over (`done`). */
+interface RunningJob {
+  controller: AbortController;
+  cancelled: boolean;
+  ended: Promise<void>;
+  done: Promise<void>;
 }
 
 /**
@@ -192,7 +207,7 @@ export function createImportJobs(options: ImportJobsOptions): ImportJobs {
   const { store, clock, logger, folder = join(UPLOADS_FOLDER, processFolderName(process.pid)) } = options;
   const slots = createImportSlots();
   const space = createUploadSpace(options.uploadSpaceBytes);
-  const running = new Map<string, { controller: AbortController; done: Promise<void> }>();
+  const running = new Map<string, RunningJob>();
   // The folders of uploads being received: no job owns them yet, so nothing else removes them at shutdown.
   const receiving = new Set<string>();
   // The endings the database refused to record (a full disk refuses a failed job's "failed" too): answered from here
@@ -231,11 +246,19 @@ export function createImportJobs(options: ImportJobsOptions): ImportJobs {
     }
   }
 
-  async function run(job: ImportJob, input: StartImportJob, path: string, jobFolder: string, shownName: string): Promise<void> {
+  /** Runs the job's import; `markEnded` is called once its ending is recorded (or refused), before the names are indexed. */
+  async function run(job: ImportJob, input: StartImportJob, path: string, jobFolder: string, shownName: string, markEnded: () => void): Promise<void> {
     const { tenantUuid } = input;
-    const controller = running.get(job.uuid)!.controller;
+    const entry = running.get(job.uuid)!;
+    const { controller } = entry;
+    // A cancel another node took is in the job's row: read after each batch and at each heartbeat.
+    const stopIfCancelled = (row: ImportJob | null) => {
+      if (entry.cancelled || row?.cancel_requested_at == null) return;
+      entry.cancelled = true;
+      controller.abort();
+    };
     const started = performance.now();
-    let status: "succeeded" | "failed" = "failed";
+    let status: ImportJobOutcome["status"] = "failed";
     let latest: ImportSummary | null = null;
     const record = async () => {
       await store.importJobs.progress(tenantUuid, job.uuid, progressOf(latest));
@@ -247,6 +270,7 @@ export function createImportJobs(options: ImportJobsOptions): ImportJobs {
       const snapshot = progressOf(latest);
       return store.transaction(async (transaction) => {
         const row = await transaction.importJobs.get(tenantUuid, job.uuid);
+        stopIfCancelled(row);
         if (row !== null && entriesCommitted(row.summary) > entriesCommitted(snapshot.summary)) return;
         await transaction.importJobs.progress(tenantUuid, job.uuid, snapshot);
       });
@@ -272,6 +296,7 @@ export function createImportJobs(options: ImportJobsOptions): ImportJobs {
         batchSize: UPLOAD_BATCH_SIZE,
         onProgress: async (progress) => {
           latest = progress;
+          stopIfCancelled(await store.importJobs.get(tenantUuid, job.uuid));
           // A real run's progress was written with its batch (recordInBatch); a dry run's commits nothing to go with.
           if (!input.request.dryRun) return;
           // Progress only: one not recorded now (the database locked by another process past the wait) is by the
@@ -287,11 +312,12 @@ export function createImportJobs(options: ImportJobsOptions): ImportJobs {
         // leave no job whose records are all in still running, for the next server to call abandoned.
         endInLastBatch: async (transaction, final) => {
           await transaction.importJobs.progress(tenantUuid, job.uuid, progressOf(final));
-          await transaction.importJobs.finish(tenantUuid, job.uuid, endingOf(final), { replacingError: ABANDONED });
+          await transaction.importJobs.finish(tenantUuid, job.uuid, endingOf(final, entry.cancelled), { replacingError: ABANDONED });
         },
       });
-      status = endingOf(summary).status;
+      status = endingOf(summary, entry.cancelled).status;
       latest = summary;
+      markEnded();
       options.storageFaults?.wroteAgain();
       // The persons and companies it created go into the search's name indexes now, not into the
       // tenant's next searches (each would apply 20,000 of them and read every name meanwhile).
@@ -315,8 +341,13 @@ export function createImportJobs(options: ImportJobsOptions): ImportJobs {
       );
       if (!(error instanceof ImportFormatError || error instanceof ImportRequestError)) logger.error({ err: error, job: job.uuid }, "import job failed");
       const summarySoFar = error instanceof ImportReadError ? error.summary : (latest as ImportSummary | null);
-      latest = summarySoFar && { ...summarySoFar, outcome: "failed" };
-      await recordEnding(tenantUuid, job.uuid, { status: "failed", summary: latest ? toRecord(latest) : null, error: message }, storage);
+      // A cancel stops retrying a batch the database's lock held off: that batch wrote nothing, and the job is cancelled.
+      const cancelledWhileLocked = entry.cancelled && isDatabaseBusy(error);
+      latest = summarySoFar && { ...summarySoFar, outcome: cancelledWhileLocked ? "interrupted" : "failed" };
+      const summaryRecord = latest ? toRecord(latest) : null;
+      if (cancelledWhileLocked) status = "cancelled";
+      await recordEnding(tenantUuid, job.uuid, cancelledWhileLocked ? { status: "cancelled", summary: summaryRecord, error: null } : { status: "failed", summary: summaryRecord, error: message }, storage);
+      markEnded();
     } finally {
       clearInterval(heartbeat);
       await rm(jobFolder, { recursive: true, force: true });
@@ -375,8 +406,13 @@ export function createImportJobs(options: ImportJobsOptions): ImportJobs {
       const done = new Promise<void>((resolve) => {
         finished = resolve;
       });
-      running.set(job.uuid, { controller, done });
-      void run(job, input, path, jobFolder, shownName).finally(() => {
+      let markEnded!: () => void;
+      const ended = new Promise<void>((resolve) => {
+        markEnded = resolve;
+      });
+      running.set(job.uuid, { controller, cancelled: false, ended, done });
+      void run(job, input, path, jobFolder, shownName, markEnded).finally(() => {
+        markEnded();
         running.delete(job.uuid);
         input.slot?.release();
         finished();
@@ -393,8 +429,22 @@ export function createImportJobs(options: ImportJobsOptions): ImportJobs {
       if (!job || running.has(job.uuid) || (job.status !== "queued" && job.status !== "running")) return job;
       const runnerStopped = job.runner !== null && claimerStopped(job.runner);
       if (!runnerStopped && job.updated_at >= clock.now() - STALE_AFTER_MS) return job;
-      await store.importJobs.finish(tenantUuid, jobUuid, { status: "failed", summary: job.summary, error: ABANDONED });
+      // Its summary is its last progress, written with its last committed batch: what landed.
+      const abandoned: ImportJobOutcome = job.cancel_requested_at === null ? { status: "failed", summary: job.summary, error: ABANDONED } : { status: "cancelled", summary: job.summary, error: null };
+      await store.importJobs.finish(tenantUuid, jobUuid, abandoned);
       return store.importJobs.get(tenantUuid, jobUuid);
+    },
+    async cancel(tenantUuid, jobUuid) {
+      const job = await this.get(tenantUuid, jobUuid);
+      if (job === null || (job.status !== "queued" && job.status !== "running")) return job;
+      await store.importJobs.requestCancel(tenantUuid, jobUuid);
+      const entry = running.get(jobUuid);
+      if (entry !== undefined) {
+        entry.cancelled = true;
+        entry.controller.abort();
+        await entry.ended;
+      }
+      return this.get(tenantUuid, jobUuid);
     },
     async settled() {
       while (running.size > 0) await Promise.all([...running.values()].map((entry) => entry.done));

@@ -24,6 +24,7 @@ function finishedJob(summary: Record<string, unknown>): ImportJob {
     started_at: 1,
     finished_at: 2,
     runner: null,
+    cancel_requested_at: null,
   };
 }
 
@@ -45,6 +46,22 @@ describe("presentImportJob", () => {
     const job = { ...finishedJob(summary), kind: "ics", file_name: "calendar.ics" } satisfies ImportJob;
     const presented = presentImportJob(job);
     expect(presented.summary?.meetings).toEqual({ new: 2, known: 0, updated: 0, cancelled_skipped: 0, removed: 0 });
+    expect(importJobSchema.safeParse(presented).success).toBe(true);
+  });
+
+  it("shows a job finished before likely duplicates were sought as not having sought them (null), never as having found none", () => {
+    const { likely_duplicates: _likelyDuplicates, ...before } = emptySummary("vcf", false);
+    const presented = presentImportJob(finishedJob({ ...before, persons: { ...before.persons, created: 3 } }));
+    expect(presented.summary?.likely_duplicates).toBeNull();
+    expect(importJobSchema.safeParse(presented).success).toBe(true);
+    // A job of this release sought them, none as none.
+    expect(presentImportJob(finishedJob({ ...emptySummary("vcf", false) })).summary?.likely_duplicates).toEqual({ persons: 0, companies: 0, first: [] });
+  });
+
+  it("shows a cancelled job whose runner was gone, ended from its progress, as interrupted", () => {
+    const progress = { ...emptySummary("vcf", false), outcome: "completed" };
+    const presented = presentImportJob({ ...finishedJob(progress), status: "cancelled", cancel_requested_at: 2 });
+    expect(presented).toMatchObject({ status: "cancelled", cancel_requested_at: 2, summary: { outcome: "interrupted" } });
     expect(importJobSchema.safeParse(presented).success).toBe(true);
   });
 });

@@ -2,7 +2,7 @@
 import { DUPLICATE_REASONS, IMPORT_JOB_STATUSES, IMPORT_KINDS, type ImportJob } from "@rapport/store";
 import { z } from "zod";
 import { IMPORT_SUMMARY_OUTCOMES, type ImportSummary } from "../imports/import-summary.js";
-import { LIKELY_DUPLICATES_LISTED, noLikelyDuplicates } from "../imports/likely-duplicates.js";
+import { LIKELY_DUPLICATES_LISTED } from "../imports/likely-duplicates.js";
 import { epochMilliseconds } from "../platform/request/common-schemas.js";
 import { MAX_PERSON_EMAIL_ADDRESSES } from "../platform/request/count-limits.js";
 
@@ -68,7 +68,8 @@ export const importSummarySchema = z
           )
           .describe(`The first ${LIKELY_DUPLICATES_LISTED}.`),
       })
-      .describe("New records that look like existing ones (none in a dry run): GET /v1/duplicates lists them with their merge."),
+      .nullable()
+      .describe("New records that look like existing ones (none in a dry run; null for a job run before 2026-12-08): GET /v1/duplicates lists them with their merge."),
     skipped: z.record(z.string(), z.number().int()).describe("Skipped entries by reason."),
     problems: z
       .object({
@@ -88,7 +89,7 @@ export const importJobSchema = z
   .object({
     uuid: z.string().describe("The import job's UUID."),
     kind: z.enum(IMPORT_KINDS).describe("mbox (or a single .eml), ics, vcf or csv."),
-    status: z.enum(IMPORT_JOB_STATUSES).describe("queued, running, succeeded or failed."),
+    status: z.enum(IMPORT_JOB_STATUSES).describe("queued, running, succeeded, failed or cancelled."),
     dry_run: z.boolean(),
     file_name: z.string().nullable().describe("The uploaded file's name."),
     file_bytes: z.number().int().nullable().describe("The uploaded file's size in bytes."),
@@ -104,6 +105,7 @@ export const importJobSchema = z
       .describe("How far the job is."),
     summary: importSummarySchema.nullable().describe("Counts so far while running; the final summary once finished."),
     error: z.string().nullable().describe("Why a failed job failed."),
+    cancel_requested_at: z.number().int().nullable().describe("When a cancel was asked for, Unix epoch milliseconds."),
     created_at: epochMilliseconds("When the job was created."),
     started_at: z.number().int().nullable().describe("When it started running, Unix epoch milliseconds."),
     finished_at: z.number().int().nullable().describe("When it ended, Unix epoch milliseconds."),
@@ -113,11 +115,12 @@ export const importJobSchema = z
 /**
  * A job not ended has no outcome yet (its progress is stored with the summary's starting "completed"); a failed job's
  * summary is its progress until the failure: one failed before 2026-12-07, or marked failed after its server died, kept
- * "completed" there.
+ * "completed" there. A cancelled one whose runner was gone is ended from its progress likewise: it was interrupted.
  */
 function shownOutcome(job: ImportJob, stored: ImportSummary["outcome"]): ImportSummary["outcome"] | null {
   if (job.status === "queued" || job.status === "running") return null;
-  return job.status === "failed" && stored === "completed" ? "failed" : stored;
+  if (stored !== "completed") return stored;
+  return job.status === "failed" ? "failed" : job.status === "cancelled" ? "interrupted" : stored;
 }
 
 export function presentImportJob(job: ImportJob): z.input<typeof importJobSchema> {
@@ -126,7 +129,7 @@ export function presentImportJob(job: ImportJob): z.input<typeof importJobSchema
   // and `addresses_left_out` were (2026-12-06), none was added or left out; before `persons.jobs_updated` (2026-12-07),
   // no newer export moved a job. Those counts came with what they count. Before `persons.updated` (2026-12-07) matched
   // persons were filled and named uncounted: null, as 0 would say none was. Before `likely_duplicates` (2026-12-08),
-  // none was sought.
+  // none was sought: null likewise (it showed 0 until 2026-12-08, as if none had been found).
   const summary =
     stored === null
       ? null
@@ -134,7 +137,7 @@ export function presentImportJob(job: ImportJob): z.input<typeof importJobSchema
           ...stored,
           outcome: shownOutcome(job, stored.outcome),
           meetings: { ...stored.meetings, removed: stored.meetings.removed ?? 0 },
-          likely_duplicates: stored.likely_duplicates ?? noLikelyDuplicates(),
+          likely_duplicates: stored.likely_duplicates ?? null,
           persons: {
             ...stored.persons,
             updated: stored.persons.updated ?? null,
@@ -162,6 +165,7 @@ export function presentImportJob(job: ImportJob): z.input<typeof importJobSchema
     },
     summary,
     error: job.error,
+    cancel_requested_at: job.cancel_requested_at,
     created_at: job.created_at,
     started_at: job.started_at,
     finished_at: job.finished_at,

@@ -96,6 +96,7 @@ import { uploadFile } from "./files/upload-file.js";
 
 import { createImport } from "./imports/create-import.js";
 import { getImport } from "./imports/get-import.js";
+import { cancelImport } from "./imports/cancel-import.js";
 
 /** The operation table: every `/v1` operation, from which routes, the OpenAPI document and the MCP tools are made. */
 export const operations: readonly AnyOperation[] = [
@@ -203,4 +204,5 @@ export const operations: readonly AnyOperation[] = [
   // Imports
   createImport,
   getImport,
+  cancelImport,
 ];

@@ -4,6 +4,7 @@ import { defineOperation } from "../../operations/operation.js";
 import { notFound } from "../../platform/errors/api-error.js";
 import { uuidString } from "../../platform/request/common-schemas.js";
 import { importJobSchema, presentImportJob } from "../../presenters/import-job-presenter.js";
+import { importJobVisible } from "./import-job-visible.js";
 
 export const getImport = defineOperation({
   operationId: "getImport",
@@ -12,14 +13,13 @@ export const getImport = defineOperation({
   area: "Imports",
   summary: "Get an import",
   description:
-    "Reads an import job: status (queued, running, succeeded, failed), progress, and the summary (counts so far while running). A job interrupted by a server restart reads as failed, with a message to upload the file again. Visible to administrators, the tenant-wide key, and the user who started it or whose archive it is; 404 for anyone else.",
+    "Reads an import job: status (queued, running, succeeded, failed, cancelled), progress, and the summary (counts so far while running). A job interrupted by a server restart reads as failed, with a message to upload the file again. Visible to administrators, the tenant-wide key, and the user who started it or whose archive it is; 404 for anyone else.",
   params: z.object({ import_uuid: uuidString("The import job's UUID, from POST /v1/imports.") }),
   response: importJobSchema,
   errors: [404],
   async handler({ params, auth, services }) {
     const job = await services.importJobs.get(auth.tenant.uuid, params.import_uuid);
-    const visible = job && (auth.isAdministrator || (auth.user !== null && [job.created_by_user_uuid, job.owner_user_uuid].includes(auth.user.uuid)));
-    if (!job || !visible) throw notFound(`import ${params.import_uuid} not found`);
+    if (!job || !importJobVisible(job, auth)) throw notFound(`import ${params.import_uuid} not found`);
     return presentImportJob(job);
   },
 });
