@@ -45,6 +45,7 @@ export function countAddresses(context: BatchContext, known: ReadonlyMap<string,
     } else {
       state.createdAddresses.add(address);
       counts.persons.created += 1;
+      counts.createdAddresses.push(address);
     }
   }
 }

@@ -119,6 +119,8 @@ export interface BatchCounts {
   skipped: Record<string, number>;
   /** The persons and companies the batch created, for the summary's `likely_duplicates`. */
   created: CreatedRecords;
+  /** Addresses its mail or meetings named that no person had: the store created a person for each (`created` once known). */
+  createdAddresses: string[];
 }
 
 export function emptyBatchCounts(): BatchCounts {
@@ -131,6 +133,7 @@ export function emptyBatchCounts(): BatchCounts {
     companies: { matched: 0, created: 0 },
     skipped: {},
     created: { persons: [], companies: [] },
+    createdAddresses: [],
   };
 }
 

@@ -6,7 +6,7 @@ import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { importArchive } from "./import-archive.js";
 import type { ImportRequest } from "./import-request.js";
 import { LIKELY_DUPLICATES_LISTED } from "./likely-duplicates.js";
-import { csvFile } from "./testing/archive-builders.js";
+import { csvFile, mailMessage, mboxFile } from "./testing/archive-builders.js";
 import { createImportTestBed, importRequest, type ImportTestBed } from "./testing/import-test-bed.js";
 
 let bed: ImportTestBed;
@@ -61,5 +61,20 @@ describe("an import's likely duplicates", () => {
     const summary = await run(bed.file("twins.csv", csvFile([["Name", "Email", "Company"], ...rows])), importRequest("csv"));
     expect(summary.likely_duplicates.persons).toBe(12);
     expect(summary.likely_duplicates.first).toHaveLength(LIKELY_DUPLICATES_LISTED);
+  });
+
+  it("names a person mail created for an address beside an existing one of the same name", async () => {
+    const renee = await bed.store.persons.create({ tenant_uuid: bed.tenantUuid, name: "Renée Dubois", emails: ["renee@initech.example"] });
+    const mail = mboxFile([
+      mailMessage({ messageId: "<m1@hooli.example>", from: "Renée Dubois <rd@hooli.example>", to: ["kim@globex.example"], date: "Mon, 2 Nov 2026 10:00:00 +0000", subject: "Hello" }),
+    ]);
+    const summary = await run(bed.file("inbox.mbox", mail), importRequest("mbox"));
+    expect(summary.persons.created).toBe(2);
+    const created = (await bed.personsByKey()).get("rd@hooli.example")!;
+    expect(summary.likely_duplicates).toEqual({
+      persons: 1,
+      companies: 0,
+      first: [{ entity_type: "PERSON", new_uuid: created.uuid, new_name: "Renée Dubois", existing_uuid: renee.uuid, existing_name: "Renée Dubois", confidence: expect.any(String), reasons: ["SAME_NAME"] }],
+    });
   });
 });

@@ -6,7 +6,7 @@
  * fails on one bad item is retried item by item so that only that item is lost. A dry run goes
  * through the same code, reading the store and writing nothing.
  */
-import { ConflictError, InvalidInputError, type Email, type ImportKind, type Meeting, type Store, type User } from "@rapport/store";
+import { ConflictError, InvalidInputError, type Store, type User } from "@rapport/store";
 import type { BatchContext, PositionedItem } from "./batch-context.js";
 import { DEFAULT_BATCH_SIZE } from "./batch-size.js";
 import { retryWhileBusy } from "./retry-while-busy.js";
@@ -23,89 +23,21 @@ import {
 import { cleanImportedItem } from "./imported-control-characters.js";
 import { likelyDuplicatesOf, type CreatedRecords } from "./likely-duplicates.js";
 import { importedItemProblem } from "./imported-field-limits.js";
-import type { ImportedItem, ImportedSeries, ImportSource, SourceEntry } from "./imported-items.js";
-import { cancelDroppedOccurrences, seriesAsWritten } from "./cancel-dropped-occurrences.js";
-import { ImportReadError, sourceReadError, type SourceReadError } from "./import-read-error.js";
-import { createStorePersonImportTarget, type PersonImportTarget } from "./person-import-target.js";
+import type { ImportedItem } from "./imported-items.js";
+import { seriesAsWritten } from "./cancel-dropped-occurrences.js";
+import { awaitingBeforeFailure, untilReadFailure } from "./entry-streams.js";
+import { ImportReadError, type SourceReadError } from "./import-read-error.js";
+import { createStorePersonImportTarget } from "./person-import-target.js";
 import { commitRunState, createRunState, discardRunState } from "./run-state.js";
+import type { RunImportOptions } from "./run-import-options.js";
 import { untilAborted } from "./until-aborted.js";
-import { writeEmails } from "./write-emails.js";
-import { writeMeetings } from "./write-meetings.js";
-import { writeCompanies, writePersons } from "./write-contacts.js";
+import { writeBatch, type BatchItem } from "./write-batch.js";
 
-export interface RunImportOptions {
-  store: Store;
-  tenantUuid: string;
-  kind: ImportKind;
-  source: ImportSource;
-  dryRun: boolean;
-  /** The internal user whose mailbox or calendar this is (meetings are recorded as created by them). */
-  owner?: User | null;
-  keepBodies?: boolean;
-  batchSize?: number;
-  /** Stops after the batch in flight; the summary's outcome is then "interrupted". */
-  signal?: AbortSignal;
-  /** Called after every batch with the summary so far (but the last one's, with `endInLastBatch`: that is the ending's). */
-  onProgress?: (summary: ImportSummary) => void | Promise<void>;
-  /**
-   * Written in the transaction of the import's last batch, given the summary as it stands once that batch commits: a
-   * job's ending, which so commits with the archive's last records or not at all (no moment has every record in and
-   * the job still running, for a server stopped then to leave as abandoned). Called once the archive is read to its
-   * end or the import is interrupted, never when it throws; in a dry run, which commits nothing, in a transaction of
-   * its own.
-   */
-  endInLastBatch?: (store: Store, summary: ImportSummary) => Promise<void>;
-  /**
-   * Written in the transaction of every other batch, given the summary as it stands once that batch commits: a job's
-   * progress, which so says what is committed, no less, whenever the server stops. Not in a dry run.
-   */
-  recordInBatch?: (store: Store, summary: ImportSummary) => Promise<void>;
-  /**
-   * Awaited after every batch, once it is committed (`() => setImmediate()` from node:timers/promises in a server):
-   * a batch's writes are synchronous SQLite, and a reader hands over the entries of a chunk it has read without
-   * waiting, so without it an upload's batches ran back to back and no other request was answered for seconds.
-   * Nothing is yielded inside a batch's transaction.
-   */
-  yieldControl?: () => Promise<unknown>;
-  /** How persons and companies are matched or created; the store's own target by default. */
-  createTarget?: (store: Store, tenantUuid: string) => PersonImportTarget;
-  now?: () => number;
-  /**
-   * Whether a stored meeting the archive names may be changed (updated or cancelled); any by default (the command
-   * line, an administrator). A member's upload changes only the meetings the member may change through the API.
-   */
-  mayChangeMeeting?: (meeting: Meeting) => boolean;
-  /**
-   * Whether a body may be kept (`keepBodies`) for an email already stored that the archive names; any by default.
-   * A member's upload adds one only to an email the member's person is on, as only they may read it.
-   */
-  mayAddEmailBody?: (email: Email) => boolean;
-}
+export type { RunImportOptions } from "./run-import-options.js";
+
 
 /** With `yieldControl`, entries read between two yields (a batch's write yields too, once committed). */
 const ENTRIES_BETWEEN_YIELDS = 50;
-
-/** What a batch writes: the archive's items, and what the calendar reader learnt of a series. */
-type BatchItem = ImportedItem | ImportedSeries;
-
-function ofType<Type extends BatchItem["type"]>(batch: ReadonlyArray<PositionedItem<BatchItem>>, type: Type) {
-  return batch.filter((entry) => entry.item.type === type) as Array<PositionedItem<Extract<BatchItem, { type: Type }>>>;
-}
-
-/** Writes a batch; a reader yields one kind of item, but a batch of several kinds would work too. */
-async function writeBatch(context: BatchContext, batch: ReadonlyArray<PositionedItem<BatchItem>>): Promise<void> {
-  const emails = ofType(batch, "email");
-  const meetings = ofType(batch, "meeting");
-  const companies = ofType(batch, "company");
-  const persons = ofType(batch, "person");
-  const series = ofType(batch, "series");
-  if (emails.length > 0) await writeEmails(context, emails);
-  if (meetings.length > 0) await writeMeetings(context, meetings);
-  // After the batch's occurrences: each series touches only its own stored occurrences, whatever the order.
-  if (series.length > 0) await cancelDroppedOccurrences(context, series);
-  if (companies.length > 0) await writeCompanies(context, companies);
-  if (persons.length > 0) await writePersons(context, persons);
-}
 
 function addressesOf(item: ImportedItem): string[] {
   if (item.type === "email") return [item.from, ...item.to, ...item.cc].map((address) => address.email);
@@ -126,31 +58,6 @@ function summaryWithBatch(summary: ImportSummary, context: BatchContext, failedI
 
 function isItemError(error: unknown): error is Error {
   return error instanceof InvalidInputError || error instanceof ConflictError;
-}
-
-/**
- * The entries until the archive fails to read (a disk error part-way): that failure is handed to `onFailure` and the
- * entries end there, so the whole entries read before it are written as an interrupted import's are. Any other
- * error (a format error, a bug) is thrown on.
- */
-async function* untilReadFailure(entries: AsyncIterable<SourceEntry>, onFailure: (failure: SourceReadError) => void): AsyncGenerator<SourceEntry> {
-  try {
-    yield* entries;
-  } catch (error) {
-    const failure = sourceReadError(error, null);
-    if (failure === undefined) throw error;
-    onFailure(failure);
-  }
-}
-
-/** The entries; when reading one fails, `beforeFailing` is awaited before the failure is thrown on. */
-async function* awaitingBeforeFailure(entries: AsyncIterable<SourceEntry>, beforeFailing: () => Promise<void>): AsyncGenerator<SourceEntry> {
-  try {
-    yield* entries;
-  } catch (error) {
-    await beforeFailing();
-    throw error;
-  }
 }
 
 /**
