@@ -43,6 +43,9 @@ export async function buildPopulatedTenant(services: AppServices, marker: string
   await store.entityLists.addMembers(tenantUuid, list.uuid, [person.uuid], tenant.member.uuid);
   const importJob = await store.importJobs.create(tenantUuid, { kind: "mbox", dry_run: false, file_name: `${marker} Archive.mbox`, file_bytes: 10 });
   await store.importJobs.finish(tenantUuid, importJob.uuid, { status: "succeeded", summary: null, error: null });
+  // Running on another server (none of this process runs it): a cancel of it is recorded, and answered 202.
+  const runningImport = await store.importJobs.create(tenantUuid, { kind: "mbox", dry_run: false, file_name: `${marker} Running.mbox`, file_bytes: 10 });
+  await store.importJobs.start(tenantUuid, runningImport.uuid);
   const pathIds: Record<string, string> = {
     person_uuid: person.uuid,
     company_uuid: company.uuid,
@@ -52,6 +55,7 @@ export async function buildPopulatedTenant(services: AppServices, marker: string
     list_uuid: list.uuid,
     entity_uuid: person.uuid,
     import_uuid: importJob.uuid,
+    running_import_uuid: runningImport.uuid,
   };
   const secrets = [
     tenantUuid,

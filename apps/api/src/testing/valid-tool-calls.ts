@@ -111,6 +111,7 @@ const writes: ValidToolCall[] = [
   step("createTaskAssociation", (ids, made) => ({ task_id: made.createTask.uuid, body: { entity_type: "OPPORTUNITY", entity_uuid: ids.opportunity_uuid } })),
   step("uploadFile", () => ({ body: { file: { filename: "sdk.txt", content_type: "text/plain", content_base64: base64("Sdk file") } } })),
   step("createImport", () => ({ body: { kind: "vcf", dry_run: true, file: { filename: "sdk.vcf", content_base64: base64("BEGIN:VCARD\r\nVERSION:3.0\r\nFN:Sdk Card\r\nEND:VCARD\r\n") } } })),
+  step("cancelImport", (ids) => ({ import_uuid: ids.running_import_uuid })),
 ];
 
 /** Deletions of what the writes made, links before their records. */
