@@ -8,6 +8,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { createSqliteStore, type Person, type Store, type User } from "@rapport/store";
 import SqliteDatabase from "better-sqlite3";
+import { migratedDatabaseAt } from "../../testing/migrated-database.js";
 import { defaultWindow, type ImportRequest } from "../import-request.js";
 
 export interface ImportTestBed {
@@ -36,7 +37,9 @@ export function importRequest(kind: ImportRequest["kind"], overrides: Partial<Im
 
 export async function createImportTestBed(): Promise<ImportTestBed> {
   const folder = mkdtempSync(join(tmpdir(), "rapport-import-"));
-  const databasePath = join(folder, "rapport.db");
+  // A copy of the run's migrated database: migrating a new file each test took twice the processor time and three
+  // times the wall time (18 ms and 180 ms against 10 ms and 60 ms, 2026-12-08), over a hundred tests.
+  const databasePath = migratedDatabaseAt(join(folder, "rapport.db"));
   const store = await createSqliteStore({ path: databasePath });
   const tenantUuid = (await store.tenants.create({ name: "Acme Capital", tier: "standard" })).uuid;
   const ada = await store.users.create({ tenant_uuid: tenantUuid, name: "Ada Park", email: "ada@acme.example", role: "administrator" });
