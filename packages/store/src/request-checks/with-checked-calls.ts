@@ -8,7 +8,7 @@ import type { z } from "zod";
 import { InvalidInputError } from "../errors.js";
 import { acceptedFields } from "./accepted-fields.js";
 import type { CallShape } from "./call-shapes.js";
-import { quickAcceptance } from "./quick-acceptance.js";
+import { quickAcceptance, type QuickAcceptance } from "./quick-acceptance.js";
 
 /** Calls that answer no promise: a refusal of theirs is thrown, not a rejected promise. */
 export const SYNCHRONOUS_CALLS: ReadonlySet<string> = new Set([
@@ -123,6 +123,21 @@ export function shapeError(shape: CallShape, args: readonly unknown[]): z.ZodErr
 }
 
 /**
+ * Each call shape's quick acceptance, made once: a transaction's store wraps its repositories again, and what zod
+ * accepted of a frozen record holds for every store.
+ */
+const quickAcceptances = new WeakMap<CallShape, QuickAcceptance>();
+
+function quickAcceptanceOf(shape: CallShape): QuickAcceptance {
+  let quick = quickAcceptances.get(shape);
+  if (quick === undefined) {
+    quick = quickAcceptance(shape.parameters);
+    quickAcceptances.set(shape, quick);
+  }
+  return quick;
+}
+
+/**
  * The repository with each call checked against its shape in `shapes` first: arguments that do not fit are refused
  * with an `InvalidInputError` (a rejected promise, or thrown by the calls that answer none); those that fit are
  * passed on as they are. A check per call, whatever the rows it reads.
@@ -144,7 +159,7 @@ export function withCheckedCalls<Repository extends object>(
     const operation = `${name}.${key}`;
     if (shape === undefined) throw new Error(`withCheckedCalls: ${operation} has no call shape`);
     const synchronous = SYNCHRONOUS_CALLS.has(operation);
-    const quick = quickAcceptance(shape.parameters);
+    const quick = quickAcceptanceOf(shape);
     checked[key] = (...args: unknown[]) => {
       if (!quick.accepts(args)) {
         const error = shapeError(shape, args);

@@ -10,6 +10,7 @@ import { ConflictError, ForbiddenError, HistoryPrunedError, IncompatibleDatabase
 import { SYNCHRONOUS_CALLS } from "../request-checks/with-checked-calls.js";
 import type { Store } from "../store.js";
 import type { CallsInFlight } from "./calls-in-flight.js";
+import { lazyObject } from "./lazy-members.js";
 
 /** The store's own calls that answer no promise (the repositories' are in SYNCHRONOUS_CALLS). */
 const SYNCHRONOUS_STORE_CALLS = new Set(["revision"]);
@@ -75,22 +76,24 @@ function guardedCall(operation: string, synchronous: boolean, call: (...args: ne
   };
 }
 
-function guarded(store: Store, closing: ClosingStore, guard: Guard): Store {
-  const result: Record<string, unknown> = {};
-  for (const [name, member] of Object.entries(store)) {
-    if (name === "close") result[name] = member;
-    else if (typeof member === "function") {
-      result[name] = guardedCall(name, SYNCHRONOUS_STORE_CALLS.has(name), member as (...args: never[]) => unknown, closing, guard);
-    } else if (typeof member === "object" && member !== null) {
-      const repository: Record<string, unknown> = {};
-      for (const [key, call] of Object.entries(member)) {
-        const operation = `${name}.${key}`;
-        repository[key] = typeof call === "function" ? guardedCall(operation, SYNCHRONOUS_CALLS.has(operation), call.bind(member), closing, guard) : call;
-      }
-      result[name] = repository;
-    } else result[name] = member;
+/** A member of the store (a repository, or one of its own calls) with its calls guarded. */
+function guardedMember(name: string, member: unknown, closing: ClosingStore, guard: Guard): unknown {
+  if (name === "close") return member;
+  if (typeof member === "function") return guardedCall(name, SYNCHRONOUS_STORE_CALLS.has(name), member as (...args: never[]) => unknown, closing, guard);
+  if (typeof member !== "object" || member === null) return member;
+  const repository: Record<string, unknown> = {};
+  for (const [key, call] of Object.entries(member)) {
+    const operation = `${name}.${key}`;
+    repository[key] = typeof call === "function" ? guardedCall(operation, SYNCHRONOUS_CALLS.has(operation), call.bind(member), closing, guard) : call;
   }
-  return result as unknown as Store;
+  return repository;
+}
+
+/** The store with each member guarded when first read: a transaction's store guards only the repositories it uses. */
+function guarded(store: Store, closing: ClosingStore, guard: Guard): Store {
+  // Its names alone: `Object.keys` would read each member of a lazily built store, building it.
+  const names = Reflect.ownKeys(store).filter((name): name is string => typeof name === "string");
+  return lazyObject<Store>(names, (name) => guardedMember(name, store[name as keyof Store], closing, guard));
 }
 
 /**

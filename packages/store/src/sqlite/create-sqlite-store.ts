@@ -58,6 +58,7 @@ import { REPOSITORY_CALL_SHAPES } from "../request-checks/repository-call-shapes
 import { withCheckedCalls } from "../request-checks/with-checked-calls.js";
 import { startBackgroundCheckpoints } from "./background-checkpoints.js";
 import { inSavepoint } from "./in-savepoint.js";
+import { lazyMembers } from "./lazy-members.js";
 import { createCheckpointWorker } from "./checkpoint-worker.js";
 import { createLongWriteConnection } from "./long-write-connection.js";
 import { createWalTruncation } from "./wal-truncation.js";
@@ -130,59 +131,59 @@ export interface SqliteStoreOptions {
 const WAL_RESTART_PAGES = 10_000;
 
 /**
- * Builds the repositories over a database handle (the root one, or a transaction); a transaction's store is the one
- * `withinClosingStore` guards with `closing`.
+ * Builds the store over a database handle (the root one, or a transaction); a transaction's store is the one
+ * `withinClosingStore` guards with `closing`. Each repository is built when first read (`lazyMembers`): a transaction
+ * builds only those its `work` uses.
  */
 function buildStore(context: RepositoryContext, graphs: TenantGraphs, close: () => Promise<void>, closing: ClosingStore): Store {
   const nestedStore = (nested: RepositoryContext) => withinClosingStore(buildStore(nested, graphs, close, closing), closing);
-  const interactions = createInteractionRepository(context);
   // A malformed call (a JavaScript caller's) is refused before it runs anything.
   const checkedOf = <Repository extends object>(name: string, repository: Repository) => withCheckedCalls(name, repository, REPOSITORY_CALL_SHAPES[name]);
   // Bad input that only a constraint catches (an unknown tenant, a missing value) fails with the store's errors.
   const typedErrorsOf = <Repository extends object>(name: string, repository: Repository) => withTypedWriteErrors(name, checkedOf(name, repository), context.db);
-  const store: Store = {
-    tenants: typedErrorsOf("tenants", createTenantRepository(context)),
-    users: typedErrorsOf("users", createUserRepository(context)),
-    apiKeys: typedErrorsOf("apiKeys", createApiKeyRepository(context)),
-    persons: typedErrorsOf("persons", createPersonRepository(context, graphs)),
-    companies: typedErrorsOf("companies", createCompanyRepository(context)),
-    usage: typedErrorsOf("usage", createUsageRepository(context)),
-    settings: checkedOf("settings", createSettingsRepository(context)),
-    emails: typedErrorsOf("emails", createEmailRepository(context)),
-    meetings: typedErrorsOf("meetings", createMeetingRepository(context)),
-    interactions: checkedOf("interactions", interactions),
-    graphs: checkedOf("graphs", graphs),
-    nameSearch: checkedOf("nameSearch", createNameSearchIndex(context.db)),
-    affiliations: typedErrorsOf("affiliations", createAffiliationRepository(context)),
-    entityLists: typedErrorsOf("entityLists", createEntityListRepository(context)),
-    personMerges: typedErrorsOf("personMerges", createPersonMergeRepository(context)),
-    companyMerges: typedErrorsOf("companyMerges", createCompanyMergeRepository(context)),
-    opportunityTypes: typedErrorsOf("opportunityTypes", createOpportunityTypeRepository(context)),
-    opportunityStages: typedErrorsOf("opportunityStages", createOpportunityStageRepository(context)),
-    opportunityCustomFields: typedErrorsOf("opportunityCustomFields", createOpportunityCustomFieldRepository(context)),
-    opportunities: typedErrorsOf("opportunities", createOpportunityRepository(context)),
-    associations: typedErrorsOf("associations", createAssociationRepository(context)),
-    notes: typedErrorsOf("notes", createNoteRepository(context)),
-    tasks: typedErrorsOf("tasks", createTaskRepository(context)),
-    files: typedErrorsOf("files", createFileRepository(context)),
-    records: typedErrorsOf("records", createRecordLookupRepository(context)),
-    oauthModels: checkedOf("oauthModels", createOAuthModelRepository(context)),
-    oauthSigningKeys: checkedOf("oauthSigningKeys", createOAuthSigningKeyRepository(context)),
-    userPasswords: typedErrorsOf("userPasswords", createUserPasswordRepository(context)),
-    signInFailures: checkedOf("signInFailures", createSignInFailureRepository(context)),
-    idempotentRequests: checkedOf("idempotentRequests", createIdempotentRequestRepository(context)),
-    importJobs: typedErrorsOf("importJobs", createImportJobRepository(context)),
-    matchKeys: typedErrorsOf("matchKeys", createMatchKeyRepository(context)),
-    emailBodies: typedErrorsOf("emailBodies", createEmailBodyRepository(context)),
-    deletions: checkedOf("deletions", createRecordDeletionRepository(context)),
-    duplicates: checkedOf("duplicates", createDuplicateRepository(context)),
-    history: checkedOf("history", { prune: (options: HistoryPruneOptions) => pruneHistory(context, options) }),
-    revision(tenantUuid) {
+  return lazyMembers<Store>({
+    tenants: () => typedErrorsOf("tenants", createTenantRepository(context)),
+    users: () => typedErrorsOf("users", createUserRepository(context)),
+    apiKeys: () => typedErrorsOf("apiKeys", createApiKeyRepository(context)),
+    persons: () => typedErrorsOf("persons", createPersonRepository(context, graphs)),
+    companies: () => typedErrorsOf("companies", createCompanyRepository(context)),
+    usage: () => typedErrorsOf("usage", createUsageRepository(context)),
+    settings: () => checkedOf("settings", createSettingsRepository(context)),
+    emails: () => typedErrorsOf("emails", createEmailRepository(context)),
+    meetings: () => typedErrorsOf("meetings", createMeetingRepository(context)),
+    interactions: () => checkedOf("interactions", createInteractionRepository(context)),
+    graphs: () => checkedOf("graphs", graphs),
+    nameSearch: () => checkedOf("nameSearch", createNameSearchIndex(context.db)),
+    affiliations: () => typedErrorsOf("affiliations", createAffiliationRepository(context)),
+    entityLists: () => typedErrorsOf("entityLists", createEntityListRepository(context)),
+    personMerges: () => typedErrorsOf("personMerges", createPersonMergeRepository(context)),
+    companyMerges: () => typedErrorsOf("companyMerges", createCompanyMergeRepository(context)),
+    opportunityTypes: () => typedErrorsOf("opportunityTypes", createOpportunityTypeRepository(context)),
+    opportunityStages: () => typedErrorsOf("opportunityStages", createOpportunityStageRepository(context)),
+    opportunityCustomFields: () => typedErrorsOf("opportunityCustomFields", createOpportunityCustomFieldRepository(context)),
+    opportunities: () => typedErrorsOf("opportunities", createOpportunityRepository(context)),
+    associations: () => typedErrorsOf("associations", createAssociationRepository(context)),
+    notes: () => typedErrorsOf("notes", createNoteRepository(context)),
+    tasks: () => typedErrorsOf("tasks", createTaskRepository(context)),
+    files: () => typedErrorsOf("files", createFileRepository(context)),
+    records: () => typedErrorsOf("records", createRecordLookupRepository(context)),
+    oauthModels: () => checkedOf("oauthModels", createOAuthModelRepository(context)),
+    oauthSigningKeys: () => checkedOf("oauthSigningKeys", createOAuthSigningKeyRepository(context)),
+    userPasswords: () => typedErrorsOf("userPasswords", createUserPasswordRepository(context)),
+    signInFailures: () => checkedOf("signInFailures", createSignInFailureRepository(context)),
+    idempotentRequests: () => checkedOf("idempotentRequests", createIdempotentRequestRepository(context)),
+    importJobs: () => typedErrorsOf("importJobs", createImportJobRepository(context)),
+    matchKeys: () => typedErrorsOf("matchKeys", createMatchKeyRepository(context)),
+    emailBodies: () => typedErrorsOf("emailBodies", createEmailBodyRepository(context)),
+    deletions: () => checkedOf("deletions", createRecordDeletionRepository(context)),
+    duplicates: () => checkedOf("duplicates", createDuplicateRepository(context)),
+    history: () => checkedOf("history", { prune: (options: HistoryPruneOptions) => pruneHistory(context, options) }),
+    revision: () => (tenantUuid) => {
       if (context.remembered === undefined) return Number.NaN;
       return context.remembered.generationTotal(tenantUuid) + graphs.revision(tenantUuid);
     },
-    backup: (destination, options) => backupDatabase(closing.path, destination, options),
-    async transaction(work) {
+    backup: () => (destination, options) => backupDatabase(closing.path, destination, options),
+    transaction: () => async (work) => {
       if (context.db.isTransaction) return inSavepoint(context, work, nestedStore);
       // Graph changes wait for the commit; a rollback discards them.
       const held: Array<Parameters<typeof context.emit>> = [];
@@ -207,9 +208,8 @@ function buildStore(context: RepositoryContext, graphs: TenantGraphs, close: () 
       if (held.some(([, change]) => change.type === "erasure-applied")) await context.afterErasureCommitted?.();
       return result;
     },
-    close,
-  };
-  return store;
+    close: () => close,
+  });
 }
 
 /**
