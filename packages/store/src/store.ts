@@ -1211,7 +1211,8 @@ export interface Store {
   /**
    * Closes the database; every later call of the store (but `close`, which answers once it is closed) is refused with a
    * `StoreClosedError`. Calls already running finish first (the SQLite store waits `closeWaitMs` for them; one still
-   * running then fails with a `StoreClosedError` naming it).
+   * running then fails with a `StoreClosedError` naming it). An iteration of `interactions.all` or `allOf` is such a
+   * call from its first step to its end; one begun after `close()` is refused.
    */
   close(): Promise<void>;
 }

@@ -3,13 +3,15 @@
  * Refuses every call of a closed store with a `StoreClosedError` naming the call and the database, before it runs:
  * after `close()` a call reached Kysely or better-sqlite3 and failed with their bare words ("driver has already been
  * destroyed", "The database connection is not open"), which named neither the store nor what to do. A call already
- * running when `close()` began is let finish (`close()` waits for it, up to a bound); one still running once the
- * connection is closed under it fails with a `StoreClosedError` naming it, the driver's error as its cause.
+ * running when `close()` began is let finish (`close()` waits for it, up to a bound), an iteration of an async
+ * iterable the store answered (`guardedIteration`) too; one still running once the connection is closed under it
+ * fails with a `StoreClosedError` naming it, the driver's error as its cause.
  */
 import { ConflictError, ForbiddenError, HistoryPrunedError, IncompatibleDatabaseError, InvalidInputError, NotFoundError, StoreClosedError } from "../errors.js";
 import { SYNCHRONOUS_CALLS } from "../request-checks/with-checked-calls.js";
 import type { Store } from "../store.js";
 import type { CallsInFlight } from "./calls-in-flight.js";
+import { guardedIteration, isAsyncIterable, type IterationGuard } from "./guarded-iteration.js";
 import { lazyObject } from "./lazy-members.js";
 
 /** The store's own calls that answer no promise (the repositories' are in SYNCHRONOUS_CALLS). */
@@ -58,6 +60,19 @@ interface Guard {
   calls: CallsInFlight | null;
 }
 
+/** How an iteration of `operation`'s answer is refused, cut short and counted (`guardedIteration`). */
+function iterationGuard(operation: string, closing: ClosingStore, guard: Guard): IterationGuard {
+  const { calls } = guard;
+  return {
+    refusalToBegin: () =>
+      guard.refused(closing.state()) ? (calls === null ? closedUnderCall(operation, closing, undefined) : storeClosedError(operation, closing.path)) : null,
+    closed: () => closing.state() === "closed",
+    cutShort: (cause) => closedUnderCall(operation, closing, cause),
+    isStoreError: (error) => STORE_ERRORS.some((kind) => error instanceof kind),
+    track: calls === null ? null : (ended) => void calls.track(ended),
+  };
+}
+
 /** `call`, refused (thrown, or a rejected promise for an async call) when the guard says so, its failure once the connection closed a `StoreClosedError`. */
 function guardedCall(operation: string, synchronous: boolean, call: (...args: never[]) => unknown, closing: ClosingStore, guard: Guard) {
   return (...args: never[]) => {
@@ -67,6 +82,7 @@ function guardedCall(operation: string, synchronous: boolean, call: (...args: ne
       return Promise.reject(refusal);
     }
     const answer = call(...args);
+    if (synchronous && isAsyncIterable(answer)) return guardedIteration(answer, iterationGuard(operation, closing, guard));
     if (synchronous || !(answer instanceof Promise)) return answer;
     const settled = answer.catch((error: unknown) => {
       if (closing.state() === "closed" && !STORE_ERRORS.some((kind) => error instanceof kind)) throw closedUnderCall(operation, closing, error);
