@@ -22,6 +22,7 @@ import { measureOpportunitiesTypeScan } from "./measurements/opportunities-type-
 import { measureOpportunitiesActivitySort } from "./measurements/opportunities-activity-sort.js";
 import { measureOpportunityWrites } from "./measurements/opportunity-writes.js";
 import { measurePersonMerges } from "./measurements/person-merges.js";
+import { measureStoreTransactions } from "./measurements/store-transactions.js";
 import { measurePathsGrowth, type SmallTenant } from "./measurements/paths-growth.js";
 import { companiesListRow } from "./measurements/companies-list.js";
 import { measureListRows } from "./measurements/list-pages.js";
@@ -67,6 +68,7 @@ export const MEASUREMENT_GROUPS = [
   "activity-lists",
   "activity-ingest",
   "opportunity-writes",
+  "store-transactions",
   "person-merges",
   "batch-endpoints",
   "http-throughput",
@@ -74,7 +76,7 @@ export const MEASUREMENT_GROUPS = [
 ] as const;
 
 /** The groups measured in this process, on a graph it hydrates (the others run in child processes or over HTTP). */
-const IN_PROCESS_GROUPS = ["persons-list", "companies-list", "opportunities", "paths", "rankings", "activity-lists", "activity-ingest", "opportunity-writes", "person-merges"] as const;
+const IN_PROCESS_GROUPS = ["persons-list", "companies-list", "opportunities", "paths", "rankings", "activity-lists", "activity-ingest", "opportunity-writes", "store-transactions", "person-merges"] as const;
 
 /** The group a measurement row belongs to (a failed group's row has the group's id). */
 export function groupOfMeasurement(id: string): string {
@@ -87,6 +89,7 @@ export function groupOfMeasurement(id: string): string {
     ["opportunities-", "opportunities"],
     ["activity-ingest", "activity-ingest"],
     ["opportunity-writes", "opportunity-writes"],
+    ["store-transaction", "store-transactions"],
     ["person-merges", "person-merges"],
     ["persons-list", "persons-list"],
   ];
@@ -105,10 +108,10 @@ async function issueBenchKey(databasePath: string, tenantUuid: string): Promise<
 
 /** How many samples each measurement takes at each scale (`quick`: the smoke test's fewest). */
 export const SAMPLES = {
-  S: { pathWarmUps: 200, hydrationRuns: 3, personsPages: 100, companiesPages: 50, opportunityPages: 50, sqlPathTargets: 200, ingest: 1_000, opportunityWrites: 1_000, batchRounds: 5, mboxMessages: 1_000, httpSeconds: 1, httpRounds: 1, rankingPages: 5, rankingUsers: 5, activityDraws: 50, merges: 50, feedPolls: 100, feedScanPages: 100 },
-  M: { pathWarmUps: 200, hydrationRuns: 3, personsPages: 300, companiesPages: 100, opportunityPages: 30, sqlPathTargets: 200, ingest: 5_000, opportunityWrites: 2_000, batchRounds: 10, mboxMessages: 10_000, httpSeconds: 5, httpRounds: 3, rankingPages: 5, rankingUsers: 5, activityDraws: 30, merges: 50, feedPolls: 100, feedScanPages: 100 },
-  L: { pathWarmUps: 200, hydrationRuns: 2, personsPages: 300, companiesPages: 100, opportunityPages: 20, sqlPathTargets: 30, ingest: 5_000, opportunityWrites: 2_000, batchRounds: 10, mboxMessages: 100_000, httpSeconds: 5, httpRounds: 5, rankingPages: 5, rankingUsers: 5, activityDraws: 20, merges: 50, feedPolls: 100, feedScanPages: 100 },
-  quick: { pathWarmUps: 20, hydrationRuns: 1, personsPages: 10, companiesPages: 5, opportunityPages: 5, sqlPathTargets: 10, ingest: 200, opportunityWrites: 50, batchRounds: 1, mboxMessages: 200, httpSeconds: 0.25, httpRounds: 1, rankingPages: 1, rankingUsers: 1, activityDraws: 3, merges: 5, feedPolls: 5, feedScanPages: 3 },
+  S: { pathWarmUps: 200, hydrationRuns: 3, personsPages: 100, companiesPages: 50, opportunityPages: 50, sqlPathTargets: 200, ingest: 1_000, opportunityWrites: 1_000, batchRounds: 5, mboxMessages: 1_000, httpSeconds: 1, httpRounds: 1, rankingPages: 5, rankingUsers: 5, activityDraws: 50, merges: 50, feedPolls: 100, feedScanPages: 100, transactions: 2_000 },
+  M: { pathWarmUps: 200, hydrationRuns: 3, personsPages: 300, companiesPages: 100, opportunityPages: 30, sqlPathTargets: 200, ingest: 5_000, opportunityWrites: 2_000, batchRounds: 10, mboxMessages: 10_000, httpSeconds: 5, httpRounds: 3, rankingPages: 5, rankingUsers: 5, activityDraws: 30, merges: 50, feedPolls: 100, feedScanPages: 100, transactions: 2_000 },
+  L: { pathWarmUps: 200, hydrationRuns: 2, personsPages: 300, companiesPages: 100, opportunityPages: 20, sqlPathTargets: 30, ingest: 5_000, opportunityWrites: 2_000, batchRounds: 10, mboxMessages: 100_000, httpSeconds: 5, httpRounds: 5, rankingPages: 5, rankingUsers: 5, activityDraws: 20, merges: 50, feedPolls: 100, feedScanPages: 100, transactions: 2_000 },
+  quick: { pathWarmUps: 20, hydrationRuns: 1, personsPages: 10, companiesPages: 5, opportunityPages: 5, sqlPathTargets: 10, ingest: 200, opportunityWrites: 50, batchRounds: 1, mboxMessages: 200, httpSeconds: 0.25, httpRounds: 1, rankingPages: 1, rankingUsers: 1, activityDraws: 3, merges: 5, feedPolls: 5, feedScanPages: 3, transactions: 50 },
 } as const;
 
 const QUICK_PATH_TARGETS = 20;
@@ -271,6 +274,10 @@ export async function runBenchmark(options: BenchOptions): Promise<{ report: Ben
         log("measuring opportunity writes");
         await measure("opportunity-writes", "Opportunity writes", () =>
           measureOpportunityWrites({ store: services.store, databasePath, tenant, count: samples.opportunityWrites, clock }),
+        );
+        log("measuring store transactions");
+        await measure("store-transactions", "Store transactions", () =>
+          measureStoreTransactions({ store: services.store, databasePath, count: samples.transactions }),
         );
         // Last of this process's groups: it folds persons of its own into generated contacts.
         log("measuring person merges");

@@ -54,7 +54,9 @@ describe("close() while interactions.all or interactions.allOf is being iterated
     const order: string[] = [];
     let closing: Promise<void> | undefined;
     const outcome = await iterate(store.interactions.all(tenantUuid), () => {
-      closing = store.close().then(() => order.push("closed"));
+      closing = store.close().then(() => {
+        order.push("closed");
+      });
     });
     order.push("iterated");
     await closing;
@@ -67,7 +69,9 @@ describe("close() while interactions.all or interactions.allOf is being iterated
     const order: string[] = [];
     let closing: Promise<void> | undefined;
     const outcome = await iterate(store.interactions.allOf(tenantUuid, personUuid), () => {
-      closing = store.close().then(() => order.push("closed"));
+      closing = store.close().then(() => {
+        order.push("closed");
+      });
     });
     order.push("iterated");
     await closing;

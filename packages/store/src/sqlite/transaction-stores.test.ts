@@ -1,12 +1,19 @@
-import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
 import type { Store } from "../store.js";
-import { createSqliteStore } from "./create-sqlite-store.js";
-import { withCheckedCalls } from "../request-checks/with-checked-calls.js";
 
 // Counts the repositories built: every one is wrapped in its call checks once, as it is built.
-vi.mock(import("../request-checks/with-checked-calls.js"), async (importOriginal) => {
-  const original = await importOriginal();
+vi.mock("../request-checks/with-checked-calls.js", async (importOriginal) => {
+  const original = await importOriginal<typeof import("../request-checks/with-checked-calls.js")>();
   return { ...original, withCheckedCalls: vi.fn(original.withCheckedCalls) };
+});
+
+// Test files share each worker's modules (isolate: false): the store is imported afresh, with the mock.
+let createSqliteStore: typeof import("./create-sqlite-store.js").createSqliteStore;
+let withCheckedCalls: typeof import("../request-checks/with-checked-calls.js").withCheckedCalls;
+beforeAll(async () => {
+  vi.resetModules();
+  ({ createSqliteStore } = await import("./create-sqlite-store.js"));
+  ({ withCheckedCalls } = await import("../request-checks/with-checked-calls.js"));
 });
 
 let store: Store;
