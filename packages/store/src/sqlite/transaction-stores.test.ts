@@ -14,7 +14,8 @@ beforeAll(async () => {
   vi.resetModules();
   ({ createSqliteStore } = await import("./create-sqlite-store.js"));
   ({ withCheckedCalls } = await import("../request-checks/with-checked-calls.js"));
-});
+  // Importing the package afresh takes seconds on a loaded machine (the suite's limit catches a hang, not a slow run).
+}, 60_000);
 
 let store: Store;
 let tenantUuid: string;
