@@ -543,7 +543,7 @@ export interface ImportJobsTable {
   finished_at: number | null;
   /** The process running the job (migration 0082), as the API names it; null before the migration. */
   runner: string | null;
-  /** When a cancel was asked for (migration 0101); null when none was. */
+  /** When a cancel was asked for (migration 0098); null when none was. */
   cancel_requested_at: number | null;
 }
 

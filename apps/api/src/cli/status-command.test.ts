@@ -15,9 +15,9 @@ import type { StatusOutput } from "./status-action.js";
 const folder = mkdtempSync(join(tmpdir(), "rapport-status-cli-"));
 afterAll(() => rmSync(folder, { recursive: true, force: true }));
 
-const LAST_MIGRATION = "0101-import-job-cancels";
+const LAST_MIGRATION = "0098-import-job-cancels";
 
-/** Makes `database` look as the release before the last migration left it: without 0101's cancel requests of import jobs. */
+/** Makes `database` look as the release before the last migration left it: without 0098's cancel requests of import jobs. */
 function undoLastMigration(database: string): void {
   const db = new SqliteDatabase(database);
   db.prepare("delete from kysely_migration where name = ?").run(LAST_MIGRATION);

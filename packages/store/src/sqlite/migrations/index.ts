@@ -79,7 +79,7 @@ import { listMemberPositionsMigration } from "./0079-list-member-positions.js";
 import { opportunityTextSortKeysMigration } from "./0080-opportunity-text-sort-keys.js";
 import { idempotentWritesCommittedMigration } from "./0081-idempotent-writes-committed.js";
 import { importJobRunnersMigration } from "./0082-import-job-runners.js";
-import { importJobCancelsMigration } from "./0101-import-job-cancels.js";
+import { importJobCancelsMigration } from "./0098-import-job-cancels.js";
 import { addressFormsAndListNameKeysMigration } from "./0083-address-forms-and-list-name-keys.js";
 import { arabicLetterFormsMigration } from "./0084-arabic-letter-forms.js";
 import { companyTagKeysMigration } from "./0085-company-tag-keys.js";
@@ -187,7 +187,7 @@ export const migrations: Record<string, Migration> = {
   "0095-key-lineages": keyLineagesMigration,
   "0096-company-duplicate-name-keys": companyDuplicateNameKeysMigration,
   "0097-kept-answer-entity-tags": keptAnswerEntityTagsMigration,
-  "0101-import-job-cancels": importJobCancelsMigration,
+  "0098-import-job-cancels": importJobCancelsMigration,
 };
 
 /** Hands Kysely's Migrator the in-code migrations, so a bundled build needs no migration folder. */

@@ -1,5 +1,5 @@
 /**
- * Migration 0101: `import_jobs.cancel_requested_at`, when a cancel of the job was asked for (`importJobs.requestCancel`):
+ * Migration 0098: `import_jobs.cancel_requested_at`, when a cancel of the job was asked for (`importJobs.requestCancel`):
  * the node that runs the job reads it at its next batch, whichever node the cancel reached, and ends the job
  * `cancelled`. Jobs recorded before have none.
  */
