@@ -49,26 +49,14 @@ async function iterate(records: AsyncIterable<InteractionRecord>, atFirst: () =>
 }
 
 describe("close() while interactions.all or interactions.allOf is being iterated", () => {
-  it("waits for the iteration under way, which reads every record", async () => {
-    const { store } = await storeOnCopy("waits.db");
+  it.each([
+    ["all", (store: Store) => store.interactions.all(tenantUuid), "waits.db"],
+    ["allOf", (store: Store) => store.interactions.allOf(tenantUuid, personUuid), "waits-all-of.db"],
+  ] as const)("waits for an iteration of %s under way, which reads every record", async (_name, iteration, file) => {
+    const { store } = await storeOnCopy(file);
     const order: string[] = [];
     let closing: Promise<void> | undefined;
-    const outcome = await iterate(store.interactions.all(tenantUuid), () => {
-      closing = store.close().then(() => {
-        order.push("closed");
-      });
-    });
-    order.push("iterated");
-    await closing;
-    expect(outcome).toEqual({ read: EMAILS });
-    expect(order).toEqual(["iterated", "closed"]);
-  });
-
-  it("waits for an iteration of allOf as well", async () => {
-    const { store } = await storeOnCopy("waits-all-of.db");
-    const order: string[] = [];
-    let closing: Promise<void> | undefined;
-    const outcome = await iterate(store.interactions.allOf(tenantUuid, personUuid), () => {
+    const outcome = await iterate(iteration(store), () => {
       closing = store.close().then(() => {
         order.push("closed");
       });

@@ -17,8 +17,8 @@ import { createSqliteStore } from "../sqlite/create-sqlite-store.js";
 import { databaseStatus } from "../sqlite/database-status.js";
 import type { Store } from "../store.js";
 import { buildDataSubjectTenant, type DataSubjectTenant } from "../testing/data-subject-tenant.js";
-import { openTenantExport } from "../tenant-export/open-tenant-export.js";
 import { TENANT_EXPORT_KINDS, type TenantExportKind } from "../tenant-export/tenant-export-kinds.js";
+import { tenantExportLines, type TenantExportLines } from "../testing/tenant-export-lines.js";
 import { tenantRowCounts } from "../tenant-purge/tenant-tables.js";
 import { danglingReference } from "./dangling-references.js";
 import { openTenantImport, type ImportedTenant } from "./open-tenant-import.js";
@@ -41,20 +41,9 @@ async function rowCountDb(): Promise<Kysely<Database>> {
   return reader;
 }
 
-type Lines = Record<TenantExportKind, Array<{ json: string; content: Buffer | null }>>;
-
-function exportOf(path: string, tenantUuid: string): Lines {
-  const exported = openTenantExport(path, tenantUuid)!;
-  try {
-    return Object.fromEntries(TENANT_EXPORT_KINDS.map((kind) => [kind, [...exported.lines(kind)]])) as Lines;
-  } finally {
-    exported.close();
-  }
-}
-
 const tenantOf = (uuid: string): ImportedTenant => ({ uuid, name: "Acme moved", tier: "standard", per_second_limit: null, monthly_limit: null, created_at: NOW });
 
-async function importInto(path: string, lines: Lines, uuid: string, options: { recordsPerStep?: number } = {}): Promise<void> {
+async function importInto(path: string, lines: TenantExportLines, uuid: string, options: { recordsPerStep?: number } = {}): Promise<void> {
   const imported = await openTenantImport(path, tenantOf(uuid), { now: NOW, ...options });
   try {
     for (const kind of TENANT_EXPORT_KINDS) for (const { json, content } of lines[kind]) await imported.add(kind, JSON.parse(json), content);
@@ -100,12 +89,12 @@ afterAll(async () => {
 describe("openTenantImport", () => {
   it("writes an export as a new tenant that exports again record for record, and that the store reads as the original", async () => {
     const tenantUuid = moving.tenantUuid;
-    const exported = exportOf(sourcePath, tenantUuid);
+    const exported = tenantExportLines(sourcePath, tenantUuid);
     expect(exported.tasks.map(({ json }) => JSON.parse(json).scope)).toContain("PERSONAL");
     resident.rows = await tenantRowCounts(await rowCountDb(), resident.tenantUuid);
     await importInto(targetPath, exported, NEW_UUID);
 
-    const again = exportOf(targetPath, NEW_UUID);
+    const again = tenantExportLines(targetPath, NEW_UUID);
     for (const kind of TENANT_EXPORT_KINDS) expect(again[kind].map(({ json }) => JSON.parse(json)), kind).toEqual(exported[kind].map(({ json }) => JSON.parse(json)));
     expect(again.files.map(({ content }) => String(content))).toEqual(["deck bytes"]);
 
@@ -140,7 +129,7 @@ describe("openTenantImport", () => {
   });
 
   it("leaves no tenant and no row behind after a bad record, and refuses a uuid another tenant holds", async () => {
-    const exported = exportOf(sourcePath, moving.tenantUuid);
+    const exported = tenantExportLines(sourcePath, moving.tenantUuid);
     const bad = { ...exported, notes: [{ json: JSON.stringify({ ...JSON.parse(exported.notes[0]!.json), created_at: "yesterday" }), content: null }] };
     const broken = "6f1d1c1e-0000-4000-8000-000000000002";
     const emptyPath = join(folder, "empty.db");
@@ -162,10 +151,10 @@ describe("openTenantImport", () => {
   });
 
   it("reads an export made before 2026-12-08 (no job source, name flag, own times, merged person's fields, feed), and refuses a job source it does not know", async () => {
-    const exported = exportOf(sourcePath, moving.tenantUuid);
+    const exported = tenantExportLines(sourcePath, moving.tenantUuid);
     const path = join(folder, "older-export.db");
     await (await createSqliteStore({ path })).close();
-    const edited = (kind: "persons" | "person_merges" | "meetings", change: (record: Record<string, any>) => void): Lines => ({
+    const edited = (kind: "persons" | "person_merges" | "meetings", change: (record: Record<string, any>) => void): TenantExportLines => ({
       ...exported,
       [kind]: exported[kind].map(({ json, content }) => {
         const record = JSON.parse(json) as Record<string, any>;
@@ -199,7 +188,7 @@ describe("openTenantImport", () => {
       const personalData = await store.persons.exportPersonalData(NEW_UUID, zelda.uuid);
       expect(personalData!.persons.find((record) => record.uuid === zoltan.uuid)).toMatchObject({ name: zelda.name, merged_into_uuid: zelda.uuid });
       // The feed as the emails and meetings went in: an entry each, numbered in the export's order.
-      const feed = exportOf(path, NEW_UUID).activity_feed.map(({ json }) => JSON.parse(json) as { sequence: number; uuid: string });
+      const feed = tenantExportLines(path, NEW_UUID).activity_feed.map(({ json }) => JSON.parse(json) as { sequence: number; uuid: string });
       expect(feed.map((entry) => entry.sequence)).toEqual(feed.map((_entry, index) => index + 1));
       expect(feed.map((entry) => entry.uuid).sort()).toEqual([...older.emails, ...older.meetings].map(({ json }) => (JSON.parse(json) as { uuid: string }).uuid).sort());
     } finally {
@@ -208,12 +197,12 @@ describe("openTenantImport", () => {
   });
 
   it("refuses an opportunity's custom field value the export's fields do not define or whose type it does not fit, as the store's writes do", async () => {
-    const exported = exportOf(sourcePath, moving.tenantUuid);
+    const exported = tenantExportLines(sourcePath, moving.tenantUuid);
     const path = join(folder, "custom-fields.db");
     await (await createSqliteStore({ path })).close();
     const at = exported.opportunities.findIndex(({ json }) => (JSON.parse(json) as { custom_fields: unknown[] }).custom_fields.length > 0);
     const deal = JSON.parse(exported.opportunities[at]!.json) as { custom_fields: Array<{ uuid: string; key: string; value: unknown }> };
-    const withValues = (custom_fields: unknown[]): Lines => {
+    const withValues = (custom_fields: unknown[]): TenantExportLines => {
       const opportunities = [...exported.opportunities];
       opportunities[at] = { json: JSON.stringify({ ...deal, custom_fields }), content: null };
       return { ...exported, opportunities };
@@ -228,14 +217,14 @@ describe("openTenantImport", () => {
       await expect(importInto(path, withValues([...values]), NEW_UUID), message).rejects.toThrow(new InvalidInputError(message));
     }
     await importInto(path, exported, NEW_UUID);
-    expect(exportOf(path, NEW_UUID).opportunities).toEqual(exported.opportunities);
+    expect(tenantExportLines(path, NEW_UUID).opportunities).toEqual(exported.opportunities);
   });
 
   it("refuses a link to a user or a linked record the export does not hold, naming it; an older export's task deletions are no user's", async () => {
-    const exported = exportOf(sourcePath, moving.tenantUuid);
+    const exported = tenantExportLines(sourcePath, moving.tenantUuid);
     const path = join(folder, "links.db");
     await (await createSqliteStore({ path })).close();
-    const edited = (kind: TenantExportKind, change: (record: Record<string, unknown>) => void): Lines => ({
+    const edited = (kind: TenantExportKind, change: (record: Record<string, unknown>) => void): TenantExportLines => ({
       ...exported,
       [kind]: exported[kind].map(({ json, content }, index) => {
         const record = JSON.parse(json);
@@ -319,7 +308,7 @@ describe("openTenantImport", () => {
   });
 
   it("lets another tenant's writes through while it runs, the tenant absent until it commits", async () => {
-    const exported = exportOf(sourcePath, moving.tenantUuid);
+    const exported = tenantExportLines(sourcePath, moving.tenantUuid);
     const path = join(folder, "beside.db");
     const server = await createSqliteStore({ path });
     try {
@@ -347,7 +336,7 @@ describe("openTenantImport", () => {
   });
 
   it("killed mid-way leaves a tenant no reader sees, whose rows a purge or the same import again removes", async () => {
-    const exported = exportOf(sourcePath, moving.tenantUuid);
+    const exported = tenantExportLines(sourcePath, moving.tenantUuid);
     const path = join(folder, "killed.db");
     const store = await createSqliteStore({ path });
     const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: new SqliteDatabase(path) }) });
@@ -389,7 +378,7 @@ describe("openTenantImport", () => {
       await db.updateTable("tenants").set({ importing_pid: child.pid! }).where("uuid", "=", NEW_UUID).execute();
       expect(await store.tenants.get(NEW_UUID)).toBeNull();
       await importInto(path, exported, NEW_UUID);
-      expect(exportOf(path, NEW_UUID).persons).toEqual(exported.persons);
+      expect(tenantExportLines(path, NEW_UUID).persons).toEqual(exported.persons);
     } finally {
       await db.destroy();
       await store.close();

@@ -13,8 +13,8 @@ import { InvalidInputError } from "../errors.js";
 import { createSqliteStore } from "../sqlite/create-sqlite-store.js";
 import type { Store } from "../store.js";
 import { deletionLog } from "../testing/deletion-log-tenant.js";
-import { openTenantExport } from "../tenant-export/open-tenant-export.js";
-import { TENANT_EXPORT_KINDS, type TenantExportKind } from "../tenant-export/tenant-export-kinds.js";
+import { TENANT_EXPORT_KINDS } from "../tenant-export/tenant-export-kinds.js";
+import { tenantExportLines, type TenantExportLines } from "../testing/tenant-export-lines.js";
 import { openTenantImport } from "./open-tenant-import.js";
 
 const START = Date.UTC(2025, 0, 1);
@@ -23,19 +23,8 @@ const folder = mkdtempSync(join(tmpdir(), "rapport-tenant-import-history-"));
 const sourcePath = join(folder, "source.db");
 const ERASED = { email: "erin@erased.example", linkedin_url: "https://www.linkedin.com/in/erin-erased" };
 
-type Lines = Record<TenantExportKind, Array<{ json: string; content: Buffer | null }>>;
-
-function exportOf(path: string, tenantUuid: string): Lines {
-  const exported = openTenantExport(path, tenantUuid)!;
-  try {
-    return Object.fromEntries(TENANT_EXPORT_KINDS.map((kind) => [kind, [...exported.lines(kind)]])) as Lines;
-  } finally {
-    exported.close();
-  }
-}
-
 /** Imports `lines` into a new database `name` as the tenant `tenantUuid`; the store on it. */
-async function importedStore(name: string, lines: Lines, tenantUuid: string): Promise<Store> {
+async function importedStore(name: string, lines: TenantExportLines, tenantUuid: string): Promise<Store> {
   const path = join(folder, `${name}.db`);
   await (await createSqliteStore({ path })).close();
   const imported = await openTenantImport(path, { uuid: tenantUuid, name: "Acme", tier: "standard", per_second_limit: null, monthly_limit: null, created_at: START });
@@ -96,7 +85,7 @@ afterAll(async () => {
 
 describe("a tenant moved with its erasures and history horizons", () => {
   it("refuses an erased address and LinkedIn profile there as here", async () => {
-    const exported = exportOf(sourcePath, tenantUuid);
+    const exported = tenantExportLines(sourcePath, tenantUuid);
     expect(exported.erasure_key).toHaveLength(1);
     expect(exported.erased_identifiers.length).toBeGreaterThanOrEqual(2);
     const target = await importedStore("erasures", exported, tenantUuid);
@@ -107,12 +96,12 @@ describe("a tenant moved with its erasures and history horizons", () => {
       expect(await create(target)).toEqual(before);
     }
     // Exported again, the key and the digests are the same lines.
-    const again = exportOf(join(folder, "erasures.db"), tenantUuid);
+    const again = tenantExportLines(join(folder, "erasures.db"), tenantUuid);
     for (const kind of ["erasure_key", "erased_identifiers", "history_horizons"] as const) expect(again[kind], kind).toEqual(exported[kind]);
   });
 
   it("refuses a poll from before the horizon there as here, and numbers the logs on after what was pruned", async () => {
-    const target = await importedStore("horizons", exportOf(sourcePath, tenantUuid), tenantUuid);
+    const target = await importedStore("horizons", tenantExportLines(sourcePath, tenantUuid), tenantUuid);
     for (const after of [early, 0]) {
       const before = await answerOf(feedFrom(source, tenantUuid, after));
       expect(before).toMatchObject({ refused: expect.stringContaining(`pruned through sequence ${caughtUp}`) });
@@ -129,7 +118,7 @@ describe("a tenant moved with its erasures and history horizons", () => {
   });
 
   it("imports an export made before 2026-12-08 (no erasures, no horizons) as before, and refuses digests without their key", async () => {
-    const exported = exportOf(sourcePath, tenantUuid);
+    const exported = tenantExportLines(sourcePath, tenantUuid);
     const older = { ...exported, history_horizons: [], erasure_key: [], erased_identifiers: [] };
     const target = await importedStore("older", older, tenantUuid);
     expect(await feedFrom(target, tenantUuid, 0)).toEqual(await feedFrom(target, tenantUuid));
