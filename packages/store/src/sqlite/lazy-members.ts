@@ -14,7 +14,8 @@ export type MemberFactories<Members> = { readonly [Name in keyof Members]: () =>
  * plain members took, where a proxy is made in a fraction of one.
  */
 function lazyHandler(names: readonly string[], build: (name: string) => unknown): ProxyHandler<Record<PropertyKey, unknown>> {
-  const isMember = (name: PropertyKey): name is string => typeof name === "string" && names.includes(name);
+  const memberNames = new Set(names);
+  const isMember = (name: PropertyKey): name is string => typeof name === "string" && memberNames.has(name);
   const builtInto = (target: Record<PropertyKey, unknown>, name: PropertyKey) => {
     if (!Object.hasOwn(target, name) && isMember(name)) target[name] = build(name);
   };
